@@ -1,0 +1,20 @@
+"""The headless engine: the contract every game follows and the tools that work on any game.
+
+Importing this package never imports a widget or plotting library (a test checks it).
+"""
+
+from .bots import Bot, RandomBot, ScriptedBot
+from .core import CHANCE, TERMINAL, IllegalActionError, InvalidSaveError, StateBase, state_from_json
+from .exact import distribution, expectation, markov_chain, solve_linear, transitions
+from .game import GameBase, check_int
+from .play import (SimulationResult, mean_ci, playout, sample_outcome, sample_outcome_fast,
+                   simulate, step, wilson)
+from .registry import GAMES, game_module, load_game
+
+__all__ = [
+    "CHANCE", "TERMINAL", "IllegalActionError", "InvalidSaveError", "StateBase", "GameBase",
+    "state_from_json", "load_game", "game_module", "GAMES", "Bot", "RandomBot", "ScriptedBot",
+    "playout", "simulate", "step", "sample_outcome", "sample_outcome_fast", "SimulationResult",
+    "wilson", "mean_ci", "expectation", "distribution", "markov_chain", "solve_linear",
+    "transitions", "check_int",
+]

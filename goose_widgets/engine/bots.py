@@ -1,0 +1,52 @@
+"""Bots that every game can use, and the bot protocol.
+
+A bot is any object with ``choose(observation, legal_actions, rng) -> action``.  It sees only the
+observation of its own seat (never the state), so it cannot read hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Protocol, Sequence
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        return rng.choice(list(legal_actions))
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class ScriptedBot:
+    """Plays a fixed list of actions (given as actions or their ``str``), for walkthroughs and tests."""
+
+    name = "scripted"
+
+    def __init__(self, script: Iterable[Any]):
+        self.script = list(script)
+        self.position = 0
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        if self.position >= len(self.script):
+            raise RuntimeError("the scripted bot has run out of moves.")
+        wanted = self.script[self.position]
+        self.position += 1
+        for action in legal_actions:
+            if action == wanted or str(action) == str(wanted):
+                return action
+        raise RuntimeError(f"scripted move {wanted!s} is not legal here; legal: "
+                           + ", ".join(map(str, legal_actions)))
+
+    def __repr__(self) -> str:
+        return f"ScriptedBot({self.script!r})"

@@ -1,0 +1,17 @@
+"""The four games.  Each package ``games/<name>/`` follows one layout:
+
+- ``rules.py``: ``Game`` (frozen dataclass + `GameBase`, fields are the parameters, ``players`` first,
+  ``name`` a ClassVar) and ``State`` (frozen dataclass + `StateBase`) implementing
+  ``current_player``, ``_legal_actions``, ``_chance_outcomes``, ``_next`` (returns the next state and
+  the move-log lines), ``observation``, ``returns``, ``scores``.  Actions and outcomes are small
+  frozen values whose ``str`` is unique at each node (saves and clicks use it).  Headless.
+- ``bots.py``: ``BOTS = {"random": ..., ...}``, factories of objects with
+  ``choose(observation, legal_actions, rng)``.  Headless; bots see observations only.
+- ``widget.py``: ``render(observation, legal_actions, **options) -> str`` (pure SVG; clickable
+  elements carry ``data-action="<str(action)>"``, view-state clicks ``data-action="ui:key=value"``),
+  and optionally ``OPTIONS`` (checkbox name -> label), ``HIDDEN_INFORMATION``, ``seat_names(game)``,
+  ``describe_turn(state, names)``, ``buttons(observation, legal, **options)``.
+- ``examples.py``: ``SCENARIOS = {name: Scenario}`` (the rulebook's examples, walkthroughs).
+- ``analysis.py``: exact and simulated probability, from the engine.  Headless.
+- ``exercises.py``: `Exercise` objects whose checkers call the engine.
+"""

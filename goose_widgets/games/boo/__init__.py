@@ -1,0 +1,1 @@
+"""The boo game: rules, bots, widget, examples, analysis and exercises."""

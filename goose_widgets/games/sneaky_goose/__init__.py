@@ -1,0 +1,1 @@
+"""The sneaky_goose game: rules, bots, widget, examples, analysis and exercises."""

@@ -1,0 +1,48 @@
+"""Small helpers for building SVG with `xml.etree.ElementTree` (text is always escaped)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html import unescape
+from typing import Any
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+# Okabe-Ito: a palette that stays distinct for the common colour-vision deficiencies.
+OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+
+
+def svg_root(width: float, height: float, **attrs: Any) -> ET.Element:
+    """A root ``<svg>`` element with a viewBox of the given size."""
+    root = ET.Element("svg", {"xmlns": SVG_NS, "width": _fmt(width), "height": _fmt(height),
+                              "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}",
+                              "font-family": "Helvetica, Arial, sans-serif"})
+    for key, value in attrs.items():
+        root.set(key.rstrip("_").replace("_", "-"), _fmt(value))
+    return root
+
+
+def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+    """Add a child element; keyword ``class_`` becomes ``class`` and ``data_action`` ``data-action``."""
+    element = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): _fmt(v)
+                                          for k, v in attrs.items() if v is not None})
+    if text is not None:
+        element.text = text
+    return element
+
+
+def to_text(root: ET.Element) -> str:
+    """The SVG as a string (deterministic: same tree, same bytes)."""
+    return ET.tostring(root, encoding="unicode")
+
+
+def actions_in(svg: str) -> set[str]:
+    """The ``data-action`` values present in an SVG text."""
+    return {unescape(m) for m in re.findall(r'data-action="([^"]*)"', svg)}
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)

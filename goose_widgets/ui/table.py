@@ -1,0 +1,263 @@
+"""`Table`: seats humans and bots at any game, applies actions, keeps the move log and undo.
+
+The table knows no rules.  It asks the state for the current player, legal actions and chance
+outcomes, asks the game's pure ``render(observation, legal_actions, **options)`` for the view of
+one seat, and turns clicks (``data-action`` strings) back into actions.  Legal actions that the
+board does not draw as clickable elements become buttons, so every move is reachable.
+
+Bots act after a visible pause (``bot_delay`` seconds, via the kernel's event loop) so a learner can
+follow; Fast-forward plays bots at once.  Outside a running event loop (tests, scripts) bots answer
+immediately.  With several human seats in a game with hidden information, the board is covered
+between turns until the next human says they are at the table (hot seat).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from ..engine import TERMINAL, sample_outcome
+from .board import SvgBoard
+from .errors import guarded
+from .svg import actions_in
+
+HUMAN = "human"
+
+
+class Table:
+    """A playable table for one game.  ``table.widget`` is what a notebook displays."""
+
+    def __init__(self, game: Any, seats: Sequence[Any], render: Callable[..., str], *,
+                 bots: dict[str, Callable[[], Any]] | None = None, seat_names: Sequence[str] | None = None,
+                 options: dict[str, str] | None = None, hidden_information: bool = False,
+                 seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 12,
+                 describe_turn: Callable[[Any, list[str]], str] | None = None,
+                 buttons: Callable[..., list[Any]] | None = None) -> None:
+        self.game = game
+        self.render = render
+        self.hidden_information = hidden_information
+        self.bot_delay = bot_delay
+        self.log_lines = log_lines
+        self.describe_turn = describe_turn
+        self.button_actions = buttons
+        self.rng = random.Random(seed)
+        self.seat_names = list(seat_names) if seat_names else [f"Player {i + 1}" for i in range(len(seats))]
+        self.seats: list[Any] = []
+        for seat, spec in enumerate(seats):
+            if spec == HUMAN:
+                self.seats.append(HUMAN)
+            elif isinstance(spec, str):
+                if not bots or spec not in bots:
+                    raise ValueError(f"seat {seat}: unknown bot {spec!r}; choose 'human' or one of: "
+                                     f"{', '.join(sorted(bots or {}))}.")
+                self.seats.append(bots[spec]())
+            elif hasattr(spec, "choose"):
+                self.seats.append(spec)
+            else:
+                raise TypeError(f"seat {seat} must be 'human', a bot name or a bot, not {spec!r}.")
+        humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
+        self.viewer = humans[0] if humans else 0
+        self._curtain = False
+        self._pending = False
+        self.fast = False
+
+        self.board = SvgBoard()
+        self.board.on_action(self._guard(self.click))
+        self.status = W.HTML()
+        self.error = W.HTML()
+        self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow_y="auto"))
+        self.buttons = W.HBox()
+        undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move")
+        new = W.Button(description="New game", icon="refresh")
+        ffwd = W.Button(description="Fast-forward", icon="forward", tooltip="Let the bots play at once")
+        undo.on_click(self._guard(lambda _b: self.undo()))
+        new.on_click(self._guard(lambda _b: self.new_game()))
+        ffwd.on_click(self._guard(lambda _b: self.fast_forward()))
+        self.option_values = {name: False for name in (options or {})}
+        toggles = []
+        for name, label in (options or {}).items():
+            box = W.Checkbox(value=False, description=label, indent=False)
+            box.observe(self._guard(lambda change, n=name: self.set_option(n, change["new"])), "value")
+            toggles.append(box)
+        self.controls = W.HBox([undo, new, ffwd, *toggles])
+        self.widget = W.VBox([self.status, self.board, self.buttons, self.error, self.controls,
+                              self.log_view])
+        self.new_game()
+
+    # --- plumbing --------------------------------------------------------------------------
+    def _guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
+        return guarded(self._show_error)(callback)
+
+    def _show_error(self, text: str) -> None:
+        self.error.value = text
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        display(self.widget)
+
+    def __repr__(self) -> str:
+        return f"Table({self.game!r}, seats={[getattr(s, 'name', s) for s in self.seats]})"
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    # --- verbs -----------------------------------------------------------------------------
+    def new_game(self) -> None:
+        self.states = [self.game.new_initial_state()]
+        self.log: list[str] = ["New game: " + ", ".join(
+            f"{n} ({'you' if s == HUMAN else s.name})" for n, s in zip(self.seat_names, self.seats))]
+        self.error.value = ""
+        self.fast = False
+        self._advance()
+
+    def click(self, action_text: str) -> None:
+        """Apply the action whose text is ``action_text`` for the seat at the table (a click)."""
+        self.error.value = ""
+        if action_text == "__curtain__":
+            self._curtain = False
+            self._redraw()
+            return
+        if action_text.startswith("ui:"):  # view state (a rotation, a mode), not a move
+            key, _, value = action_text[3:].partition("=")
+            self.option_values[key] = value
+            self._redraw()
+            return
+        state = self.state
+        if state.is_terminal():
+            raise ValueError("the game is over: press New game to play again.")
+        if not self.is_human(state.current_player):
+            raise ValueError(f"it is not your turn: {self.seat_names[state.current_player]} is to play.")
+        self._push(state.apply_str(action_text))
+        self._advance()
+
+    def act(self, action: Any) -> None:
+        """Apply an action object for the human whose turn it is (the same path as a click)."""
+        self.click(str(action))
+
+    def undo(self) -> None:
+        """Go back to before the last move of a human seat (bots' replies are taken back too)."""
+        for index in range(len(self.states) - 2, -1, -1):
+            if self.is_human(self.states[index].current_player):
+                del self.states[index + 1:]
+                self.log.append("↶ undo")
+                self.error.value = ""
+                self._redraw()
+                return
+        raise ValueError("there is no move of yours to undo yet.")
+
+    def fast_forward(self) -> None:
+        """Let every bot move at once until a human must play or the game ends."""
+        self.fast = True
+        self._advance()
+        self.fast = False
+
+    def set_option(self, name: str, value: bool) -> None:
+        self.option_values[name] = bool(value)
+        self._redraw()
+
+    # --- the game loop ---------------------------------------------------------------------
+    def _push(self, state: Any) -> None:
+        self.states.append(state)
+        self.log.extend(state.events)
+
+    def _advance(self) -> None:
+        """Resolve chance, let bots play (paced when a kernel loop runs), then redraw."""
+        while True:
+            state = self.state
+            if state.is_chance_node():
+                self._push(state.apply(sample_outcome(state, self.rng)))
+                continue
+            if state.is_terminal() or self.is_human(state.current_player):
+                break
+            loop = _running_loop()
+            if loop is not None and self.bot_delay > 0 and not self.fast:
+                self._redraw()
+                if not self._pending:
+                    self._pending = True
+                    loop.call_later(self.bot_delay, self._guard(self._bot_turn))
+                return
+            self._bot_move()
+        if self.hidden_information and self.is_human(self.state.current_player) \
+                and self.state.current_player != self.viewer \
+                and sum(1 for s in self.seats if s == HUMAN) > 1:
+            self.viewer = self.state.current_player
+            self._curtain = True
+        self._redraw()
+
+    def _bot_turn(self) -> None:
+        self._pending = False
+        if not self.state.is_terminal() and not self.is_human(self.state.current_player) \
+                and not self.state.is_chance_node():
+            self._bot_move()
+        self._advance()
+
+    def _bot_move(self) -> None:
+        state = self.state
+        seat = state.current_player
+        action = self.seats[seat].choose(state.observation(seat), state.legal_actions(), self.rng)
+        self._push(state.apply(action))
+
+    # --- drawing ---------------------------------------------------------------------------
+    def view_svg(self) -> str:
+        """The SVG the viewer sees now (what the browser receives)."""
+        state = self.state
+        if self._curtain:
+            name = html.escape(self.seat_names[self.viewer])
+            return (f'<svg xmlns="http://www.w3.org/2000/svg" width="420" height="120" viewBox="0 0 420 120">'
+                    f'<g data-action="__curtain__"><rect x="10" y="10" width="400" height="100" rx="12" '
+                    f'fill="#eeeeee" stroke="#555"/><text x="210" y="55" text-anchor="middle" '
+                    f'font-size="18">Pass the screen to {name}.</text><text x="210" y="85" '
+                    f'text-anchor="middle" font-size="14">{name}: click here when only you can see.'
+                    f'</text></g></svg>')
+        legal = state.legal_actions() if state.current_player == self.viewer else []
+        return self.render(state.observation(self.viewer), legal, **self.option_values)
+
+    def _redraw(self) -> None:
+        state = self.state
+        svg = self.view_svg()
+        self.board.svg = svg
+        clickable = actions_in(svg)
+        buttons = []
+        if not self._curtain and self.is_human(state.current_player) \
+                and state.current_player == self.viewer:
+            legal = state.legal_actions()
+            if self.button_actions is not None:
+                shown = self.button_actions(state.observation(self.viewer), legal, **self.option_values)
+            else:
+                shown = [a for a in legal if str(a) not in clickable]
+            for action in shown:
+                text = str(action)
+                button = W.Button(description=text, layout=W.Layout(width="auto"))
+                button.on_click(self._guard(lambda _b, t=text: self.click(t)))
+                buttons.append(button)
+        self.buttons.children = buttons
+        self.status.value = f"<b>{html.escape(self.status_text())}</b>"
+        lines = self.log[-self.log_lines:]
+        self.log_view.value = "<div style='font-family:monospace;font-size:12px'>" + "<br>".join(
+            html.escape(line) for line in lines) + "</div>"
+
+    def status_text(self) -> str:
+        state = self.state
+        if state.current_player == TERMINAL:
+            winners = [self.seat_names[i] for i, r in enumerate(state.returns()) if r > 0]
+            return ("Game over: " + (" and ".join(winners) + " won." if winners else "nobody won."))
+        if self.describe_turn is not None:
+            return self.describe_turn(state, self.seat_names)
+        seat = state.current_player
+        who = "your" if self.is_human(seat) and seat == self.viewer else f"{self.seat_names[seat]}'s"
+        return f"{self.seat_names[seat]} to play ({who} turn)."
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -1,0 +1,80 @@
+"""`WalkthroughPlayer`: step through a scripted `Scenario` with narration beside the board."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..engine.scenario import Scenario
+from .board import SvgBoard
+from .errors import guarded
+
+
+class WalkthroughPlayer:
+    """First / back / next / last through a scenario; the board is drawn by the game's renderer."""
+
+    def __init__(self, scenario: Scenario, render: Callable[..., str], **render_options: Any) -> None:
+        self.scenario = scenario
+        self.render = render
+        self.render_options = render_options
+        self.states = scenario.states()
+        self.position = 0
+        self.board = SvgBoard()
+        self.title = W.HTML(f"<h4 style='margin:4px 0'>{html.escape(scenario.name)}</h4>")
+        self.narration = W.HTML(layout=W.Layout(width="340px", padding="0 0 0 12px"))
+        self.error = W.HTML()
+        self.counter = W.Label()
+        buttons = []
+        for label, icon, target in (("First", "fast-backward", lambda: 0),
+                                    ("Back", "step-backward", lambda: self.position - 1),
+                                    ("Next", "step-forward", lambda: self.position + 1),
+                                    ("Last", "fast-forward", lambda: len(self.states) - 1)):
+            button = W.Button(description=label, icon=icon, layout=W.Layout(width="90px"))
+            button.on_click(guarded(self._show_error)(lambda _b, t=target: self.go(t())))
+            buttons.append(button)
+        self.buttons = buttons
+        self.widget = W.VBox([self.title, W.HBox([self.board, self.narration]),
+                              W.HBox([*buttons, self.counter]), self.error])
+        self.go(0)
+
+    def _show_error(self, text: str) -> None:
+        self.error.value = text
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+        display(self.widget)
+
+    def __repr__(self) -> str:
+        return f"WalkthroughPlayer({self.scenario.name!r}, step {self.position}/{len(self.states) - 1})"
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.position]
+
+    def go(self, position: int) -> None:
+        """Show the position after ``position`` steps (clamped to the scenario)."""
+        self.position = max(0, min(position, len(self.states) - 1))
+        self.error.value = ""
+        state = self.state
+        self.board.svg = self.render(state.observation(self.scenario.viewer), [], **self.render_options)
+        if self.position == 0:
+            text = self.scenario.introduction
+            moves = ""
+        else:
+            step = self.scenario.steps[self.position - 1]
+            text = step.narration
+            moves = "<br>".join(html.escape(e) for e in state.events)
+            moves = f"<p style='font-family:monospace;font-size:12px;color:#444'>{moves}</p>"
+        if self.position == len(self.states) - 1 and self.scenario.conclusion:
+            text += "\n\n" + self.scenario.conclusion
+        paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in text.split("\n\n") if p.strip())
+        self.narration.value = paragraphs + moves
+        self.counter.value = f"step {self.position} of {len(self.states) - 1}"
+
+    def next(self) -> None:
+        self.go(self.position + 1)
+
+    def back(self) -> None:
+        self.go(self.position - 1)
