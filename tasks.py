@@ -26,7 +26,7 @@ PY = BIN / "python"
 
 def ensure_environment() -> None:
     """Create .venv and install the package with test and course extras when pyproject changes."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this file must also run on older Pythons
         sys.exit(f"goose_widgets needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     stamp_value = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
     stamp = VENV / ".goose-widgets-installed"

@@ -10,7 +10,8 @@ they are called.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .engine import CHANCE, TERMINAL, IllegalActionError, InvalidSaveError, load_game, state_from_json
 

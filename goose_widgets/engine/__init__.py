@@ -7,8 +7,16 @@ from .bots import Bot, RandomBot, ScriptedBot
 from .core import CHANCE, TERMINAL, IllegalActionError, InvalidSaveError, StateBase, state_from_json
 from .exact import distribution, expectation, markov_chain, solve_linear, transitions
 from .game import GameBase, check_int
-from .play import (SimulationResult, mean_ci, playout, sample_outcome, sample_outcome_fast,
-                   simulate, step, wilson)
+from .play import (
+                   SimulationResult,
+                   mean_ci,
+                   playout,
+                   sample_outcome,
+                   sample_outcome_fast,
+                   simulate,
+                   step,
+                   wilson,
+)
 from .registry import GAMES, game_module, load_game
 
 __all__ = [

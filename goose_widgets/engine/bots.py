@@ -7,7 +7,8 @@ observation of its own seat (never the state), so it cannot read hidden cards.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Protocol, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 
 class Bot(Protocol):

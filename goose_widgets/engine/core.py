@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 CHANCE = -1
 """`current_player` while chance (dice, the next card of a pile) decides."""

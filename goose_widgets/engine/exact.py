@@ -7,9 +7,10 @@ resolved by a ``policy(state) -> action``; a node with a single legal action nee
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Hashable
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Callable, Hashable
+from functools import cache
+from typing import Any
 
 Policy = Callable[[Any], Any]
 
@@ -39,7 +40,7 @@ def expectation(state: Any, value: Callable[[Any], Any], policy: Policy | None =
 
     The game tree below ``state`` must be finite (use `markov_chain` for games that can loop).
     """
-    @lru_cache(maxsize=None)
+    @cache
     def solve(s: Any) -> Fraction:
         if s.is_terminal() or (stop is not None and stop(s)):
             return Fraction(value(s))

@@ -7,8 +7,9 @@ action or chance outcome, so a scenario reads like the move log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ coloured Markdown in a notebook; ``evaluate`` returns it as data for tests.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 class Wrong(Exception):

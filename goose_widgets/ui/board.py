@@ -6,7 +6,7 @@ has ``data-action="<str(action)>"``.  The board sends that string to Python; it 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import anywidget
 import traitlets

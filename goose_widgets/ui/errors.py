@@ -11,7 +11,8 @@ import functools
 import html
 import os
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 RAISE_ERRORS = os.environ.get("GOOSE_WIDGETS_RAISE_ERRORS", "") not in ("", "0")
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import html
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as W
 

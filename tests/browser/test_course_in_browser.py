@@ -92,7 +92,8 @@ def lab_url(tmp_path_factory):
                 break
             except OSError:
                 if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError("JupyterLab did not start:\n" + (state / "server.log").read_text())
+                    server_log = (state / "server.log").read_text()
+                    raise RuntimeError("JupyterLab did not start:\n" + server_log) from None
                 time.sleep(0.3)
         yield url
     finally:
