@@ -70,7 +70,7 @@ class Table:
         self.board.on_action(self._guard(self.click))
         self.status = W.HTML()
         self.error = W.HTML()
-        self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow_y="auto"))
+        self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
         self.buttons = W.HBox()
         undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move")
         new = W.Button(description="New game", icon="refresh")

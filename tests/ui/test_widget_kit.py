@@ -1,0 +1,133 @@
+"""The generic widget kit (board, table, walkthrough, error handling) on the toy game."""
+
+from __future__ import annotations
+
+import pytest
+
+from goose_widgets.engine import IllegalActionError, RandomBot
+from goose_widgets.engine.scenario import Scenario, steps
+from goose_widgets.ui import SvgBoard, Table, WalkthroughPlayer, errors
+from goose_widgets.ui.svg import actions_in
+
+from ..engine import toy_game
+
+
+def make_table(seats=("human", "random"), **kwargs):
+    return Table(toy_game.Game(players=len(seats)), list(seats), toy_game.render,
+                 bots={"random": RandomBot}, seed=4, **kwargs)
+
+
+def test_board_reports_clicks_from_the_browser_message():
+    board = SvgBoard('<svg><rect data-action="go"/></svg>')
+    seen = []
+    board.on_action(seen.append)
+    board._on_msg(board, {"type": "action", "action": "go"}, None)
+    board._on_msg(board, {"type": "other"}, None)
+    assert seen == ["go"]
+    assert repr(board).startswith("SvgBoard(") and "0x" not in repr(board)
+
+
+def test_a_click_applies_the_action_and_bots_answer_until_the_human_is_to_move():
+    table = make_table()
+    assert "step 1" in actions_in(table.board.svg)
+    table.click("step 1")
+    assert table.state.current_player == 0 or table.state.is_terminal()
+    assert table.state.history[0] == "step 1" and len(table.state.history) >= 4  # coin, bot, coin
+    assert any("seat 1 steps" in line for line in table.log)
+
+
+def test_actions_not_drawn_on_the_board_become_buttons():
+    table = make_table()
+    assert [b.description for b in table.buttons.children] == ["step 2"]
+    table.buttons.children[0].click()
+    assert table.state.history[0] == "step 2"
+
+
+def test_undo_takes_back_the_humans_move_and_the_bots_replies():
+    table = make_table()
+    start = table.state
+    table.click("step 2")
+    table.undo()
+    assert table.state == start and table.state.history == ()
+    with pytest.raises(ValueError, match="no move of yours"):
+        table.undo()
+
+
+def test_illegal_click_shows_an_error_in_the_widget_raises_in_tests_and_changes_nothing():
+    table = make_table()
+    before = table.state
+    with pytest.raises(IllegalActionError):
+        table.board.click("step 7")
+    assert "IllegalActionError" in table.error.value and "step 7" in table.error.value
+    assert table.state is before
+
+
+def test_without_raising_the_error_is_only_shown(monkeypatch):
+    monkeypatch.setattr(errors, "RAISE_ERRORS", False)
+    table = make_table()
+    table.board.click("step 7")
+    assert "gw-error" in table.error.value
+    table.click("step 1")  # the table still works
+    assert table.state.history[0] == "step 1"
+
+
+def test_view_state_clicks_change_render_options_not_the_game():
+    table = make_table()
+    before = table.state
+    table.click("ui:rotation=90")
+    assert table.state is before and table.option_values["rotation"] == "90"
+    assert "rotation" in table.board.svg
+
+
+def test_options_are_checkboxes_passed_to_the_renderer():
+    table = make_table(options={"coach": "Coach"})
+    box = table.controls.children[-1]
+    box.value = True
+    assert "('coach', True)" in table.board.svg
+
+
+def test_hot_seat_covers_the_board_between_two_humans_with_hidden_information():
+    table = make_table(seats=("human", "human"), hidden_information=True)
+    assert "None" in table.board.svg  # seat 0 does not see seat 1's secret
+    table.click("step 1")
+    assert "Pass the screen to Player 2" in table.board.svg and table.buttons.children == ()
+    table.click("__curtain__")
+    assert " 7 " in table.board.svg  # now seat 1 sees its own secret
+
+
+def test_fast_forward_and_game_over():
+    table = make_table(seats=("random", "random"))
+    assert table.state.is_terminal()  # no human: bots play at once outside an event loop
+    assert table.status_text().startswith("Game over")
+    with pytest.raises(ValueError, match="game is over"):
+        table.click("step 1")
+    table.new_game()
+    assert table.state.is_terminal() and len(table.log) > 1
+
+
+def test_unknown_seat_names_are_clear_errors():
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        make_table(seats=("human", "genius"))
+    with pytest.raises(TypeError, match="seat 1"):
+        make_table(seats=("human", 3))
+
+
+def test_walkthrough_player_steps_with_narration():
+    scenario = Scenario("two steps", "We start.", lambda: toy_game.Game().new_initial_state(),
+                        steps(("step 2", "Seat 0 steps two."), ("coin 1", "The coin adds one.")),
+                        conclusion="Seat 0 is on 3.")
+    player = WalkthroughPlayer(scenario, toy_game.render)
+    assert "We start." in player.narration.value and player.position == 0
+    player.buttons[3].click()
+    assert player.position == 2 and "Seat 0 is on 3." in player.narration.value
+    assert "seat 0 now on 3" in player.narration.value
+    player.buttons[1].click()
+    assert "Seat 0 steps two." in player.narration.value
+    player.go(99)
+    assert player.position == 2 and player.state.positions == (3, 0)
+
+
+def test_a_broken_scenario_says_which_step_fails():
+    scenario = Scenario("bad", "", lambda: toy_game.Game().new_initial_state(), steps("step 9"))
+    with pytest.raises(ValueError, match="step 1 \\(step 9\\)"):
+        scenario.states()
