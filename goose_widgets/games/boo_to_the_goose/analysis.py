@@ -1,0 +1,149 @@
+"""Probability for Boo to the Goose, computed from the engine and from observations.
+
+- `dog_chance`: the card-counting chance that a face-down card of a player is a dog, from what one
+  seat has seen (B4): the dogs of that set not yet seen, over the geese and dogs not yet seen (foxes
+  never lie face down).  It assumes that the owner played her cards without looking, which is what
+  the course then questions (Bayes: an owner who lays dogs first makes her old cards doggier).
+- `flip_gain`: the expected number of cards one more flip adds to what you would bank by stopping:
+  a goose adds one card, a dog loses the geese already turned and the fox.  Counting the opponents'
+  losses too gives the same sign, so the rule "flip while the gain is positive" is
+  ``p < 1 / (geese + 2)``.
+- `round_value`: the exact expected cards banked in a catch round from a real state when the fox
+  player flips a card at random and stops after ``stop_after`` geese (walks ``apply``).
+- `calibration` and `tournament`: simulations with bots that see only their observations.
+
+Rulings used: B4 (what is seen), B6-B9 (flips and banking), B2 (the variation's removed cards stay
+unseen, so counting can never be certain about them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ...engine import expectation, sample_outcome_fast, simulate
+from .rules import DOG, GOOSE, HAND_SIZE, REMOVED_IN_VARIATION, Flip, Game, Observation, State, Stop
+
+
+def dog_chance(observation: Observation, owner: int) -> Fraction | None:
+    """The counting chance that a face-down card of ``owner`` is a dog (None if it has none).
+
+    For the seat's own row the answer is exact; for others it is ``unseen dogs / unseen geese and
+    dogs`` of that colour set.
+    """
+    if owner == observation.seat:
+        row = observation.row
+        return Fraction(row.count(DOG), len(row)) if row else None
+    if not observation.row_sizes[owner]:
+        return None
+    geese, _, dogs = observation.unseen(owner)
+    if geese + dogs == 0:
+        return None
+    return Fraction(dogs, geese + dogs)
+
+
+def flip_gain(p: Fraction | float, geese: int) -> Fraction | float:
+    """Expected cards gained by one more flip (then stopping) over stopping now.
+
+    ``geese`` turned so far this round: stopping banks ``geese + 1`` cards (with the fox); a goose
+    (chance ``1 - p``) adds one, a dog (chance ``p``) loses them all.
+    """
+    return (1 - p) * 1 - p * (geese + 1)
+
+
+def geese_this_round(observation: Observation) -> int:
+    return sum(cards.count(GOOSE) for cards in observation.face_up)
+
+
+def best_stop(p: Fraction) -> int:
+    """With a constant dog chance ``p``, how many geese to turn before stopping (flip while the
+    gain of one more flip is positive; at least one flip is compulsory)."""
+    geese = 1
+    while flip_gain(p, geese) > 0:
+        geese += 1
+    return geese
+
+
+def round_value(state: State, stop_after: int) -> Fraction:
+    """Exact expected cards the fox player banks when flipping uniformly at random and stopping
+    after ``stop_after`` geese.  ``state`` is a catch round just begun (or in progress)."""
+    fox = state.fox
+    if fox < 0:
+        raise ValueError("round_value needs a state in a catch round (after 'play fox').")
+
+    def value(s: State, geese: int) -> Fraction:
+        if s.fox < 0:  # the round is over: what did the fox player bank?
+            return Fraction(sum(s.won[fox]) - sum(state.won[fox]))
+        actions = s.legal_actions()
+        if geese >= stop_after and any(isinstance(a, Stop) for a in actions):
+            return value(s.apply(Stop()), geese)
+        flips = [a for a in actions if isinstance(a, Flip)]
+        total = Fraction(0)
+        for flip in flips:
+            nxt = s.apply(flip)
+            turned = nxt.face_up[flip.target][-1:] == (GOOSE,) if nxt.fox >= 0 else False
+            total += value(nxt, geese + turned)
+        return total / len(flips)
+
+    return value(state, 0)
+
+
+def naive_row_chance(unseen_geese: int, unseen_dogs: int) -> Fraction:
+    """Counting without strategy: every unseen goose or dog is equally likely to be face down."""
+    return Fraction(unseen_dogs, unseen_geese + unseen_dogs)
+
+
+def opening_dog_chance(game: Game, seat: int = 0) -> Fraction:
+    """Exact chance that ``seat``'s opening hand holds at least one dog, over the engine's deal
+    (a player who always lays a dog first has then laid a dog with exactly this chance)."""
+    return expectation(game.new_initial_state(), lambda s: s.hands[seat][DOG] > 0,
+                       stop=lambda s: sum(s.hands[seat]) == HAND_SIZE)
+
+
+def no_dog_removed_chance(game: Game, seat: int = 0) -> Fraction:
+    """Exact chance that none of ``seat``'s dogs is among the variation's removed cards (B2)."""
+    if not game.variation:
+        return Fraction(1)
+    return expectation(game.new_initial_state(), lambda s: s.removed[seat][DOG] == 0,
+                       stop=lambda s: sum(s.removed[seat]) == REMOVED_IN_VARIATION)
+
+
+# --- simulation ----------------------------------------------------------------------------------
+def calibration(game: Game, bots: Sequence[Any], games: int, seed: int = 0
+                ) -> list[tuple[float, bool, int]]:
+    """Play ``games`` games; at every flip record ``(counting chance, was it a dog, card age)``.
+
+    The counting chance is `dog_chance` from the flipper's observation; ``card age`` is how many
+    cards of the row were played after the flipped one (0: the newest card).
+    """
+    rng = random.Random(seed)
+    records: list[tuple[float, bool, int]] = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(sample_outcome_fast(state, rng))
+                continue
+            seat = state.current_player
+            observation = state.observation(seat)
+            action = bots[seat].choose(observation, state.legal_actions(), rng)
+            if isinstance(action, Flip):
+                row = state.rows[action.target]
+                records.append((float(dog_chance(observation, action.target)),
+                                row[action.index] == DOG, len(row) - 1 - action.index))
+            state = state.apply(action)
+    return records
+
+
+def tournament(players: int, bots: dict[str, Callable[[], Any]], games: int, seed: int = 0,
+               variation: bool = False, progress: bool = False) -> list[dict[str, Any]]:
+    """Seat the bots (one each, ``players`` of them) with rotating seats; one row per bot with its
+    win rate and Wilson 95% interval (ties count as wins for every tied player, B13)."""
+    if len(bots) != players:
+        raise ValueError(f"give one bot per seat: {players} seats, {len(bots)} bots.")
+    game = Game(players=players, variation=variation)
+    result = simulate(game, games, [make() for make in bots.values()], seed=seed,
+                      progress=progress, rotate_seats=True)
+    return result.table()

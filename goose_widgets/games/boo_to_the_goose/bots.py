@@ -1,0 +1,100 @@
+"""Bots for Boo to the Goose.  Each sees only its own observation (B4), never a state.
+
+- ``random``: any legal action.
+- ``cautious``: lays dogs, then geese, spends a fox only when nothing else is left, and stops at
+  the first goose of a catch round.
+- ``counting``: counts cards.  It estimates the chance that a flip is a dog from the cards of
+  that colour it has seen (`analysis.dog_chance`) and flips again only while one more flip gains
+  more than it risks (`analysis.flip_gain` > 0).  It lays a dog as a trap whenever it holds one,
+  spends a fox when the first flip looks safe enough (or when nobody has a face-down card, which
+  banks the fox for free, B10), and otherwise lays a goose.  It flips the newest card of a row:
+  players who lay dogs first make old cards doggier (the course's Bayes lesson).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import RandomBot
+from .analysis import dog_chance, flip_gain, geese_this_round
+from .rules import DOG, FOX, GOOSE, Flip, Observation, Play, Stop
+
+
+def _play(legal: Sequence[Any], kind: int) -> Any | None:
+    return next((a for a in legal if isinstance(a, Play) and a.kind == kind), None)
+
+
+class CautiousBot:
+    """Never takes a risk it can avoid."""
+
+    name = "cautious"
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        legal = list(legal_actions)
+        if observation.in_round:
+            stop = next((a for a in legal if isinstance(a, Stop)), None)
+            return stop if stop is not None else rng.choice(legal)
+        for kind in (DOG, GOOSE, FOX):
+            action = _play(legal, kind)
+            if action is not None:
+                return action
+        return legal[0]
+
+    def __repr__(self) -> str:
+        return "CautiousBot()"
+
+
+class CountingBot:
+    """Counts cards and weighs one more flip's gain against what it risks."""
+
+    name = "counting"
+
+    def __init__(self, fox_threshold: float = 0.26) -> None:
+        self.fox_threshold = fox_threshold  # the highest first-flip dog chance worth a fox
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        legal = list(legal_actions)
+        if observation.in_round:
+            return self._catch(observation, legal)
+        return self._lay(observation, legal)
+
+    def _catch(self, observation: Observation, legal: list[Any]) -> Any:
+        flips = [a for a in legal if isinstance(a, Flip)]
+        stop = next((a for a in legal if isinstance(a, Stop)), None)
+        if stop is not None:
+            p = dog_chance(observation, observation.target)
+            if p is None or flip_gain(p, geese_this_round(observation)) <= 0:
+                return stop
+        return max(flips, key=lambda f: f.index)  # the newest card
+
+    def _lay(self, observation: Observation, legal: list[Any]) -> Any:
+        fox = _play(legal, FOX)
+        if fox is not None:
+            first = self._first_target(observation)
+            if first is None:
+                return fox  # B10: nobody to flip, the fox is banked for free
+            p = dog_chance(observation, first)
+            if p is not None and p <= self.fox_threshold:
+                return fox
+        for kind in (DOG, GOOSE, FOX):
+            action = _play(legal, kind)
+            if action is not None:
+                return action
+        return legal[0]
+
+    @staticmethod
+    def _first_target(observation: Observation) -> int | None:
+        n = observation.players
+        for step in range(1, n):
+            seat = (observation.seat + step) % n
+            if observation.row_sizes[seat]:
+                return seat
+        return None
+
+    def __repr__(self) -> str:
+        return f"CountingBot(fox_threshold={self.fox_threshold})"
+
+
+BOTS = {"random": RandomBot, "cautious": CautiousBot, "counting": CountingBot}

@@ -1,0 +1,442 @@
+"""The rules of Boo to the Goose: the one place where they are written down.
+
+Each player owns a colour set of 24 cards (15 geese, 5 foxes, 4 dogs).  On your turn you play one
+hand card: a goose or a dog face down at the end of your row (then draw), or a fox, which starts a
+"Catch the geese!" round in which you flip other players' face-down cards clockwise until you stop
+(you bank the geese you turned and your fox) or turn a dog (everybody keeps their own turned cards,
+the dog's owner gets your fox).  The game ends when every card has been played; face-down cards then
+count for their owners, and the most cards win.
+
+Rulings implemented here (``shared/rules/boo_to_the_goose.md``):
+
+- B1  2 to 5 players; one set each; all 120 cards are accounted for at every step
+      (`State.card_locations`; unused sets stay in the box).
+- B2  each set is shuffled and 5 cards are dealt to hand; with ``variation=True`` 4 cards of each set
+      are first removed unseen and count for nobody.  Shuffling is modelled as drawing: the pile is a
+      multiset (counts per kind), and every deal, removal and draw is a chance node over the kinds
+      left in that pile, with exact Fractions.  The order of a pile is therefore never stored.
+- B3  a turn plays exactly one hand card ("play goose", "play dog", "play fox").
+- B4  `State.observation` holds what a seat may know: its own hand and face-down cards, the size of
+      everything else, all face-up cards and win piles, and which cards of each set have been seen.
+      Which card an owner played face down is the owner's secret; move-log lines never name it.
+- B5  the first target is the first player clockwise from the fox player with a face-down card.
+- B6  the fox player chooses one face-down card of the target ("flip Player 2's card 3", counting
+      from 1 in the order the cards were played); it turns face up and stays in front of its owner.
+- B7  after a goose the fox player may "stop" or flip at the next player clockwise with a face-down
+      card (the same opponent again with two players); nobody left means the round ends as a stop.
+- B8  stop: the fox player banks every face-up goose of the round and the fox.
+- B9  dog: the round ends; everyone banks the face-up cards in front of them; the fox goes to the
+      dog's owner.
+- B10 nobody else has a face-down card when the fox is played: the fox goes to its player's win pile.
+- B11 after a round the fox player refills the hand to 5 as far as the pile allows.
+- B12 players without cards are skipped; when every card is played, face-down cards go to their
+      owners' win piles and the game is over.
+- B13 score = cards in the win pile; every player with the top score wins.
+
+Where the rulebook and the rulings are silent:
+
+- The first flip of a round is compulsory: "stop" is allowed only after a goose has been turned
+  (the rulebook's N.B. speaks of "your first attempt to grab a goose"; banking a fox without any
+  risk would make foxes free points).
+- Face-down cards are numbered in the order they were played; a flipped card leaves the row, so
+  the cards behind it move up one place.
+- The engine names seats "Player 1" … "Player n"; a widget may show other names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import ClassVar
+
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+
+# --- the cards: the one data table -----------------------------------------------------------
+KINDS = ("goose", "fox", "dog")
+GOOSE, FOX, DOG = range(3)
+SET = (15, 5, 4)
+"""Cards of each kind in one colour set, in the order of `KINDS` (B1)."""
+SET_SIZE = sum(SET)
+SETS_IN_BOX = 5
+ALL_CARDS = SETS_IN_BOX * SET_SIZE  # 120
+HAND_SIZE = 5
+REMOVED_IN_VARIATION = 4
+PLURALS = {"goose": "geese", "fox": "foxes", "dog": "dogs"}
+
+Cards = tuple[int, int, int]
+"""A multiset of cards: how many geese, foxes and dogs."""
+
+
+def seat_name(seat: int) -> str:
+    """The engine's name for a seat (widgets may show other names)."""
+    return f"Player {seat + 1}"
+
+
+def count_text(cards: Cards) -> str:
+    """'2 geese, 1 fox' (empty: 'nothing')."""
+    parts = [f"{n} {KINDS[k] if n == 1 else PLURALS[KINDS[k]]}" for k, n in enumerate(cards) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _add(cards: Cards, kind: int, amount: int = 1) -> Cards:
+    return tuple(n + amount if k == kind else n for k, n in enumerate(cards))  # type: ignore[return-value]
+
+
+def _set_at(items: tuple, index: int, value: object) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+# --- actions and chance outcomes ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Play:
+    """Play a hand card: a goose or dog face down, a fox face up (B3)."""
+
+    kind: int
+
+    def __str__(self) -> str:
+        return f"play {KINDS[self.kind]}"
+
+
+@dataclass(frozen=True)
+class Flip:
+    """Turn face up card ``index`` (0-based) of ``target``'s row (B6)."""
+
+    target: int
+    index: int
+
+    def __str__(self) -> str:
+        return f"flip {seat_name(self.target)}'s card {self.index + 1}"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """End the catch round and bank the turned geese and the fox (B8)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+STOP = Stop()
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Chance: the next card of ``seat``'s pile is a ``kind``.  ``why`` is remove, deal or draw."""
+
+    why: str
+    seat: int
+    kind: int
+
+    def __str__(self) -> str:
+        name, card = seat_name(self.seat), KINDS[self.kind]
+        if self.why == "remove":
+            return f"a {card} is removed from {name}'s set"
+        if self.why == "deal":
+            return f"{name} is dealt a {card}"
+        return f"{name} draws a {card}"
+
+
+# --- the game ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Game(GameBase):
+    """Boo to the Goose for ``players`` (2-5); ``variation`` removes 4 unseen cards per set (B2)."""
+
+    name: ClassVar[str] = "boo_to_the_goose"
+    players: int = 3
+    variation: bool = False
+
+    def __post_init__(self) -> None:
+        check_int("players", self.players, 2, 5)
+        if not isinstance(self.variation, bool):
+            raise TypeError(f"variation must be True or False, not {self.variation!r}.")
+
+    def new_initial_state(self) -> State:
+        n = self.players
+        setup: list[tuple[str, int]] = []
+        for seat in range(n):
+            setup += [("remove", seat)] * (REMOVED_IN_VARIATION if self.variation else 0)
+            setup += [("deal", seat)] * HAND_SIZE
+        empty = (0, 0, 0)
+        return State(game=self, piles=(SET,) * n, hands=(empty,) * n, rows=((),) * n,
+                     face_up=((),) * n, won=((0,) * (3 * n),) * n, removed=(empty,) * n,
+                     pending=tuple(setup))
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know (B4).  Per-seat tuples are indexed by seat; cards are `KINDS` indices.
+
+    ``revealed[s]`` counts the cards of ``s``'s set that everyone has seen (played foxes, turned
+    cards); ``won[h]`` is ``h``'s win pile by kind.  ``hand`` and ``row`` are this seat's own.
+    """
+
+    seat: int
+    players: int
+    variation: bool
+    current_player: int
+    hand: Cards
+    row: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    pile_sizes: tuple[int, ...]
+    row_sizes: tuple[int, ...]
+    removed_sizes: tuple[int, ...]
+    face_up: tuple[tuple[int, ...], ...]
+    fox: int
+    target: int
+    caught: bool
+    won: tuple[Cards, ...]
+    revealed: tuple[Cards, ...]
+    over: bool
+
+    @property
+    def in_round(self) -> bool:
+        return self.fox >= 0
+
+    def scores(self) -> list[int]:
+        return [sum(w) for w in self.won]
+
+    def unseen(self, owner: int) -> Cards:
+        """Cards of ``owner``'s set that this seat has not seen (for its own set: its pile and the
+        removed cards)."""
+        seen = self.revealed[owner]
+        unseen = tuple(SET[k] - seen[k] for k in range(3))
+        if owner == self.seat:
+            own = _counts(self.row)
+            unseen = tuple(unseen[k] - self.hand[k] - own[k] for k in range(3))
+        return unseen  # type: ignore[return-value]
+
+
+def _counts(kinds: tuple[int, ...]) -> Cards:
+    return (kinds.count(GOOSE), kinds.count(FOX), kinds.count(DOG))
+
+
+@dataclass(frozen=True)
+class State(StateBase):
+    """A position.  Piles and hands are multisets; rows keep the order the cards were played.
+
+    ``won[h]`` lists holder ``h``'s win pile by colour set and kind (index ``3 * set + kind``), so
+    that every card of every set can be traced (B1).  ``pending`` queues the chance draws still to
+    happen (setup, refills); ``fox``/``target``/``caught`` describe a catch round in progress.
+    """
+
+    game: Game
+    piles: tuple[Cards, ...]
+    hands: tuple[Cards, ...]
+    rows: tuple[tuple[int, ...], ...]
+    face_up: tuple[tuple[int, ...], ...]
+    won: tuple[tuple[int, ...], ...]
+    removed: tuple[Cards, ...]
+    pending: tuple[tuple[str, int], ...] = ()
+    turn: int = 0
+    fox: int = -1
+    target: int = -1
+    caught: bool = False
+    over: bool = False
+
+    # --- whose move -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.pending:
+            return CHANCE
+        return self.turn
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def _legal_actions(self) -> list:
+        if self.fox >= 0:
+            flips = [Flip(self.target, i) for i in range(len(self.rows[self.target]))]
+            return flips + [STOP] if self.caught else flips
+        return [Play(kind) for kind in range(3) if self.hands[self.turn][kind]]
+
+    def _chance_outcomes(self) -> list[tuple[Draw, Fraction]]:
+        why, seat = self.pending[0]
+        pile = self.piles[seat]
+        total = sum(pile)
+        return [(Draw(why, seat, kind), Fraction(n, total)) for kind, n in enumerate(pile) if n]
+
+    # --- transitions ------------------------------------------------------------------------
+    def _next(self, action: object) -> tuple[State, list[str]]:
+        if isinstance(action, Draw):
+            return self._draw(action)
+        if isinstance(action, Play):
+            return self._play(action.kind)
+        if isinstance(action, Flip):
+            return self._flip(action)
+        return self._bank_stop([f"{seat_name(self.fox)} stops."])
+
+    def _draw(self, draw: Draw) -> tuple[State, list[str]]:
+        seat, kind = draw.seat, draw.kind
+        piles = _set_at(self.piles, seat, _add(self.piles[seat], kind, -1))
+        rest = self.pending[1:]
+        finished = not rest or rest[0] != (draw.why, seat)
+        if draw.why == "remove":
+            removed = _set_at(self.removed, seat, _add(self.removed[seat], kind))
+            events = [f"{REMOVED_IN_VARIATION} cards are removed unseen from {seat_name(seat)}'s set."] \
+                if finished else []
+            return replace(self, piles=piles, removed=removed, pending=rest), events
+        hands = _set_at(self.hands, seat, _add(self.hands[seat], kind))
+        if draw.why == "deal":
+            events = [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else []
+        else:
+            events = [f"{seat_name(seat)} draws a card."]
+        return replace(self, piles=piles, hands=hands, pending=rest), events
+
+    def _play(self, kind: int) -> tuple[State, list[str]]:
+        seat, name = self.turn, seat_name(self.turn)
+        hands = _set_at(self.hands, seat, _add(self.hands[seat], kind, -1))
+        if kind != FOX:
+            rows = _set_at(self.rows, seat, self.rows[seat] + (kind,))
+            pending = (("draw", seat),) if sum(self.piles[seat]) else ()
+            state = replace(self, hands=hands, rows=rows, pending=pending)
+            return state._pass_turn([f"{name} plays a card face down."])
+        state = replace(self, hands=hands, fox=seat, caught=False)
+        target = state._next_target(seat)
+        events = [f"{name} plays a fox: catch the geese!"]
+        if target < 0:  # B10
+            won = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
+            events.append(f"Nobody else has a face-down card: the fox goes to {name}'s win pile.")
+            return replace(state, won=won)._end_round(events)
+        return replace(state, target=target), events
+
+    def _flip(self, flip: Flip) -> tuple[State, list[str]]:
+        owner, row = flip.target, self.rows[flip.target]
+        kind = row[flip.index]
+        rows = _set_at(self.rows, owner, row[:flip.index] + row[flip.index + 1:])
+        face_up = _set_at(self.face_up, owner, self.face_up[owner] + (kind,))
+        state = replace(self, rows=rows, face_up=face_up)
+        events = [f"{seat_name(self.fox)} turns over {seat_name(owner)}'s card {flip.index + 1}: "
+                  f"a {KINDS[kind]}{'!' if kind == DOG else '.'}"]
+        if kind == DOG:
+            return state._bank_dog(owner, events)
+        nxt = state._next_target(owner)
+        if nxt < 0:  # B7: nobody has a face-down card left
+            events.append("Nobody has a face-down card left.")
+            return state._bank_stop(events)
+        return replace(state, target=nxt, caught=True), events
+
+    def _next_target(self, after: int) -> int:
+        """The next seat clockwise after ``after`` with a face-down card, never the fox player
+        (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent."""
+        n = self.players
+        for step in range(1, n + 1):
+            seat = (after + step) % n
+            if seat != self.fox and self.rows[seat]:
+                return seat
+        return -1
+
+    def _bank_stop(self, events: list[str]) -> tuple[State, list[str]]:
+        """B8: the fox player banks every turned goose and the fox."""
+        holder = self.fox
+        pile = list(self.won[holder])
+        for owner, cards in enumerate(self.face_up):
+            pile[3 * owner + GOOSE] += len(cards)
+        pile[3 * holder + FOX] += 1
+        geese = sum(len(c) for c in self.face_up)
+        events.append(f"{seat_name(holder)} banks {count_text((geese, 1, 0))}.")
+        state = replace(self, won=_set_at(self.won, holder, tuple(pile)))
+        return state._end_round(events)
+
+    def _bank_dog(self, dog_owner: int, events: list[str]) -> tuple[State, list[str]]:
+        """B9: everyone banks the cards turned in front of them; the fox goes to the dog's owner."""
+        won = list(self.won)
+        for owner, cards in enumerate(self.face_up):
+            if cards:
+                pile = list(won[owner])
+                for kind in cards:
+                    pile[3 * owner + kind] += 1
+                won[owner] = tuple(pile)
+                events.append(f"{seat_name(owner)} banks {count_text(_counts(cards))}.")
+        won[dog_owner] = _add_won(won[dog_owner], self.fox, FOX)
+        events.append(f"The fox goes to {seat_name(dog_owner)}.")
+        return replace(self, won=tuple(won))._end_round(events)
+
+    def _end_round(self, events: list[str]) -> tuple[State, list[str]]:
+        """B11: clear the round, refill the fox player's hand, pass the turn."""
+        seat = self.fox
+        refill = min(HAND_SIZE - sum(self.hands[seat]), sum(self.piles[seat]))
+        state = replace(self, face_up=((),) * self.players, fox=-1, target=-1, caught=False,
+                        pending=(("draw", seat),) * refill)
+        return state._pass_turn(events)
+
+    def _pass_turn(self, events: list[str]) -> tuple[State, list[str]]:
+        """B12: the next seat clockwise that still has cards; the end when nobody has any."""
+        n = self.players
+        for step in range(1, n + 1):
+            seat = (self.turn + step) % n
+            if sum(self.hands[seat]) + sum(self.piles[seat]):
+                return replace(self, turn=seat), events
+        won = tuple(tuple(pile[i] + (row.count(i % 3) if i // 3 == holder else 0)
+                          for i in range(len(pile)))
+                    for holder, (pile, row) in enumerate(zip(self.won, self.rows)))
+        final = replace(self, won=won, rows=((),) * n, over=True)
+        events.append("Every card has been played: face-down cards go to their owners' win piles.")
+        events.append("Scores: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(final.scores())))
+        return final, events
+
+    # --- what is known and who won ------------------------------------------------------------
+    def won_by_kind(self, holder: int) -> Cards:
+        pile = self.won[holder]
+        return tuple(sum(pile[k::3]) for k in range(3))  # type: ignore[return-value]
+
+    def revealed(self, owner: int) -> Cards:
+        """Cards of ``owner``'s set that everyone has seen: in any win pile or face up now."""
+        seen = [sum(pile[3 * owner + k] for pile in self.won) for k in range(3)]
+        for kind in self.face_up[owner]:
+            seen[kind] += 1
+        if self.fox == owner:
+            seen[FOX] += 1
+        return tuple(seen)  # type: ignore[return-value]
+
+    def observation(self, seat: int) -> Observation:
+        n = self.players
+        return Observation(
+            seat=seat, players=n, variation=self.game.variation, current_player=self.current_player,
+            hand=self.hands[seat], row=self.rows[seat],
+            hand_sizes=tuple(sum(h) for h in self.hands), pile_sizes=tuple(sum(p) for p in self.piles),
+            row_sizes=tuple(len(r) for r in self.rows), removed_sizes=tuple(sum(r) for r in self.removed),
+            face_up=self.face_up, fox=self.fox, target=self.target, caught=self.caught,
+            won=tuple(self.won_by_kind(h) for h in range(n)),
+            revealed=tuple(self.revealed(s) for s in range(n)), over=self.over)
+
+    def scores(self) -> list[int]:
+        return [sum(pile) for pile in self.won]
+
+    def returns(self) -> list[int]:
+        """1 for every player with the top score once the game is over (B13), else 0s."""
+        if not self.over:
+            return [0] * self.players
+        scores = self.scores()
+        return [int(s == max(scores)) for s in scores]
+
+    def card_locations(self) -> dict[str, Cards]:
+        """Where all 120 cards are (B1), by kind: piles, hands, rows, face up, win piles, removed, box."""
+        def total(groups: object) -> Cards:
+            return tuple(sum(g[k] for g in groups) for k in range(3))  # type: ignore[return-value]
+
+        fox_in_play = (0, 1, 0) if self.fox >= 0 else (0, 0, 0)
+        unused = SETS_IN_BOX - self.players
+        return {
+            "piles": total(self.piles), "hands": total(self.hands),
+            "rows": total([_counts(r) for r in self.rows]),
+            "face up": total([_counts(c) for c in self.face_up] + [fox_in_play]),
+            "win piles": total([self.won_by_kind(h) for h in range(self.players)]),
+            "removed": total(self.removed), "box": tuple(unused * n for n in SET),  # type: ignore[dict-item]
+        }
+
+    def set_locations(self, owner: int) -> Cards:
+        """Cards of ``owner``'s set anywhere in play (must always be one full set, B1)."""
+        parts = [self.piles[owner], self.hands[owner], _counts(self.rows[owner]),
+                 _counts(self.face_up[owner]), self.removed[owner],
+                 tuple(sum(pile[3 * owner + k] for pile in self.won) for k in range(3))]
+        cards = [sum(p[k] for p in parts) for k in range(3)]
+        if self.fox == owner:
+            cards[FOX] += 1
+        return tuple(cards)  # type: ignore[return-value]
+
+
+def _add_won(pile: tuple[int, ...], owner: int, kind: int) -> tuple[int, ...]:
+    return _set_at(pile, 3 * owner + kind, pile[3 * owner + kind] + 1)
