@@ -219,7 +219,9 @@ class Table:
                     f'text-anchor="middle" font-size="14">{name}: click here when only you can see.'
                     f'</text></g></svg>')
         legal = state.legal_actions() if state.current_player == self.viewer else []
-        return self.render(state.observation(self.viewer), legal, **self.option_values)
+        # seat_names lets a renderer label seats as the table does; renderers ignore unknown options
+        return self.render(state.observation(self.viewer), legal,
+                           **{"seat_names": tuple(self.seat_names), **self.option_values})
 
     def _redraw(self) -> None:
         state = self.state
