@@ -20,11 +20,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ...engine import expectation, sample_outcome_fast, simulate
-from .rules import DOG, GOOSE, HAND_SIZE, REMOVED_IN_VARIATION, Flip, Game, Observation, State, Stop
+from .rules import (
+    DOG,
+    FOX,
+    GOOSE,
+    HAND_SIZE,
+    REMOVED_IN_VARIATION,
+    SET,
+    Flip,
+    Game,
+    Observation,
+    Play,
+    State,
+    Stop,
+)
 
 
 def dog_chance(observation: Observation, owner: int) -> Fraction | None:
@@ -73,6 +88,7 @@ def round_value(state: State, stop_after: int) -> Fraction:
     if fox < 0:
         raise ValueError("round_value needs a state in a catch round (after 'play fox').")
 
+    @cache  # equal positions (history aside) have equal values
     def value(s: State, geese: int) -> Fraction:
         if s.fox < 0:  # the round is over: what did the fox player bank?
             return Fraction(sum(s.won[fox]) - sum(state.won[fox]))
@@ -88,6 +104,20 @@ def round_value(state: State, stop_after: int) -> Fraction:
         return total / len(flips)
 
     return value(state, 0)
+
+
+def catch_position(geese: int, dogs: int) -> State:
+    """Two players: Player 1 has just played a fox; Player 2's row is ``geese`` geese then ``dogs``
+    dogs, and the rest of both sets is still in the piles (all 48 cards accounted for, B1)."""
+    if geese < 0 or dogs < 0 or geese > SET[GOOSE] or dogs > SET[DOG] or geese + dogs == 0:
+        raise ValueError(f"Player 2's row needs 1 to 19 cards: up to {SET[GOOSE]} geese and "
+                         f"{SET[DOG]} dogs (got {geese} geese, {dogs} dogs).")
+    game = Game(players=2)
+    start = game.new_initial_state()
+    rest = (SET[GOOSE] - geese, SET[FOX], SET[DOG] - dogs)
+    state = replace(start, pending=(), piles=((SET[GOOSE], SET[FOX] - 1, SET[DOG]), rest),
+                    hands=((0, 1, 0), (0, 0, 0)), rows=((), (GOOSE,) * geese + (DOG,) * dogs))
+    return state.apply(Play(FOX))
 
 
 def naive_row_chance(unseen_geese: int, unseen_dogs: int) -> Fraction:

@@ -1,0 +1,180 @@
+"""The Boo to the Goose board: a pure SVG renderer over one seat's observation.
+
+One band per player: name, pile and hand sizes, win pile; the face-down row (the viewer's own cards
+show what they are, others' are backs); below it, the cards turned face up in this catch round,
+lying in front of their owners (the fox in front of the fox player).  The viewer's hand is drawn at
+the bottom, face up.  Clickable: a hand card (``play goose``), a face-down card of the current
+target (``flip Player 2's card 3``), and the Stop button (``stop``).
+
+The ``coach`` option writes under each row the card-counting chance that a flip there is a dog and
+the expected gain of one more flip (`analysis.dog_chance`, `analysis.flip_gain`).  Everything drawn
+comes from the observation (B4), so two games that differ only in what the viewer cannot see give
+byte-identical SVG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
+from .analysis import dog_chance, flip_gain, geese_this_round
+from .rules import FOX, KINDS, Flip, Observation, Play, Stop, count_text, seat_name
+
+OPTIONS = {"coach": "Coach"}
+HIDDEN_INFORMATION = True
+
+WIDTH = 860
+BAND = 124
+LEFT = 170
+CARD_W, CARD_H, GAP = 32, 46, 4
+UP_W, UP_H = 30, 34
+HAND_W, HAND_H = 62, 86
+FACE = {"goose": ("#F0E442", "#000000"), "fox": ("#E69F00", "#000000"), "dog": ("#0072B2", "#FFFFFF")}
+BACK = "#8a8a8a"
+
+
+def seat_names(game: Any) -> list[str]:
+    return [seat_name(s) for s in range(game.players)]
+
+
+def render(observation: Observation, legal_actions: Sequence[Any] = (), *, coach: bool = False,
+           seat_names: Sequence[str] | None = None, **_options: Any) -> str:
+    """The SVG of ``observation``'s seat; ``legal_actions`` become clickable elements."""
+    obs = observation
+    names = list(seat_names) if seat_names else [seat_name(s) for s in range(obs.players)]
+    legal = {str(a): a for a in legal_actions}
+    hand_top = 34 + BAND * obs.players
+    root = svg_root(WIDTH, hand_top + HAND_H + 40)
+    sub(root, "rect", x=0, y=0, width=WIDTH, height=hand_top + HAND_H + 40, fill="#fbfaf5")
+    sub(root, "text", _headline(obs, names), x=10, y=22, font_size=15, font_weight="bold")
+    for seat in range(obs.players):
+        _band(root, obs, seat, names, legal, coach, top=34 + BAND * seat)
+    _hand(root, obs, legal, top=hand_top)
+    return to_text(root)
+
+
+def _headline(obs: Observation, names: list[str]) -> str:
+    if obs.over:
+        scores = obs.scores()
+        best = max(scores)
+        winners = [names[s] for s, v in enumerate(scores) if v == best]
+        return f"Game over: {' and '.join(winners)} won with {best} cards."
+    player = obs.current_player
+    if player < 0:
+        return "Shuffling and drawing…"
+    if obs.in_round:
+        geese = geese_this_round(obs)
+        return (f"{names[obs.fox]}'s catch round: {geese} {'goose' if geese == 1 else 'geese'} "
+                f"turned so far; "
+                f"next flip at {names[obs.target]}.")
+    return f"{names[player]} to play."
+
+
+def _band(root: Any, obs: Observation, seat: int, names: list[str], legal: dict[str, Any],
+          coach: bool, top: float) -> None:
+    colour = OKABE_ITO[seat % len(OKABE_ITO)]
+    active = obs.current_player == seat
+    sub(root, "rect", x=4, y=top, width=WIDTH - 8, height=BAND - 6, rx=8,
+        fill="#fff6d5" if active else "#ffffff", stroke=colour, stroke_width=3 if active else 1.5)
+    you = " (you)" if seat == obs.seat else ""
+    sub(root, "text", names[seat] + you, x=14, y=top + 22, font_size=15, font_weight="bold", fill=colour)
+    sub(root, "text", f"pile {obs.pile_sizes[seat]} · hand {obs.hand_sizes[seat]}",
+        x=14, y=top + 42, font_size=12)
+    won = obs.won[seat]
+    sub(root, "text", f"won {sum(won)}", x=14, y=top + 62, font_size=13, font_weight="bold")
+    sub(root, "text", count_text(won), x=14, y=top + 78, font_size=11, fill="#444")
+    if obs.removed_sizes[seat]:
+        sub(root, "text", f"{obs.removed_sizes[seat]} removed unseen", x=14, y=top + 94,
+            font_size=11, fill="#777")
+    _row(root, obs, seat, legal, top)
+    _face_up(root, obs, seat, top)
+    if coach:
+        _coach(root, obs, seat, top)
+
+
+def _row(root: Any, obs: Observation, seat: int, legal: dict[str, Any], top: float) -> None:
+    size = obs.row_sizes[seat]
+    if not size:
+        sub(root, "text", "no face-down cards", x=LEFT, y=top + 36, font_size=12, fill="#888")
+    step = min(CARD_W + GAP, (WIDTH - LEFT - 20) / max(1, size))
+    for index in range(size):
+        x, y = LEFT + index * step, top + 8
+        action = str(Flip(seat, index))
+        group = sub(root, "g", data_action=action if action in legal else None)
+        clickable = action in legal
+        sub(group, "rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4, fill=BACK,
+            stroke="#D55E00" if clickable else "#555", stroke_width=3 if clickable else 1)
+        sub(group, "text", str(index + 1), x=x + CARD_W / 2, y=y + 14, font_size=10,
+            text_anchor="middle", fill="#fff")
+        if seat == obs.seat:  # the owner knows her own face-down cards
+            kind = KINDS[obs.row[index]]
+            fill, ink = FACE[kind]
+            sub(group, "rect", x=x + 2, y=y + 22, width=CARD_W - 4, height=18, rx=2, fill=fill)
+            sub(group, "text", kind, x=x + CARD_W / 2, y=y + 35, font_size=9, text_anchor="middle",
+                fill=ink, font_weight="bold")
+        elif clickable:
+            sub(group, "text", "flip", x=x + CARD_W / 2, y=y + 34, font_size=10,
+                text_anchor="middle", fill="#fff", class_="gw-hover-only")
+
+
+def _face_up(root: Any, obs: Observation, seat: int, top: float) -> None:
+    cards = [KINDS[k] for k in obs.face_up[seat]]
+    if obs.fox == seat:
+        cards = ["fox"] + cards
+    if not cards:
+        return
+    sub(root, "text", "face up:", x=LEFT, y=top + 80, font_size=11, fill="#444")
+    for index, kind in enumerate(cards):
+        x, y = LEFT + 52 + index * (UP_W + GAP), top + 60
+        fill, ink = FACE[kind]
+        sub(root, "rect", x=x, y=y, width=UP_W, height=UP_H, rx=4, fill=fill, stroke="#333")
+        sub(root, "text", kind, x=x + UP_W / 2, y=y + 21, font_size=9, text_anchor="middle",
+            fill=ink, font_weight="bold")
+
+
+def _coach(root: Any, obs: Observation, seat: int, top: float) -> None:
+    p = dog_chance(obs, seat)
+    if p is None:
+        return
+    if seat == obs.seat:
+        sub(root, "text", f"coach: your own row is {p} ≈ {float(p):.0%} dogs (you know it exactly)",
+            x=LEFT, y=top + BAND - 14, font_size=11, fill="#444")
+        return
+    geese = geese_this_round(obs) if obs.in_round else 0
+    gain = flip_gain(p, geese)
+    text = (f"coach: by counting, a flip here is a dog with chance {p} ≈ {float(p):.0%}; "
+            f"one more flip gains {float(gain):+.2f} cards on average")
+    sub(root, "text", text, x=LEFT, y=top + BAND - 14, font_size=11,
+        fill="#1b7837" if gain > 0 else "#b2182b")
+
+
+def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> None:
+    sub(root, "text", "Your hand" if not obs.over else "", x=14, y=top + 16, font_size=14,
+        font_weight="bold")
+    x = 14
+    for kind, count in enumerate(obs.hand):
+        action = str(Play(kind))
+        for _ in range(count):
+            clickable = action in legal
+            group = sub(root, "g", data_action=action if clickable else None)
+            fill, ink = FACE[KINDS[kind]]
+            sub(group, "rect", x=x, y=top + 24, width=HAND_W, height=HAND_H, rx=6, fill=fill,
+                stroke="#D55E00" if clickable else "#333", stroke_width=3 if clickable else 1)
+            sub(group, "text", KINDS[kind], x=x + HAND_W / 2, y=top + 24 + HAND_H / 2 + 5,
+                font_size=15, text_anchor="middle", fill=ink, font_weight="bold")
+            hint = "catch!" if kind == FOX else "face down"
+            sub(group, "text", hint, x=x + HAND_W / 2, y=top + 24 + HAND_H - 10, font_size=10,
+                text_anchor="middle", fill=ink)
+            x += HAND_W + 8
+    if str(Stop()) in legal:
+        group = sub(root, "g", data_action=str(Stop()))
+        sub(group, "rect", x=WIDTH - 190, y=top + 34, width=170, height=56, rx=10, fill="#009E73",
+            stroke="#004d38", stroke_width=2)
+        sub(group, "text", "Stop and bank", x=WIDTH - 105, y=top + 68, font_size=17,
+            text_anchor="middle", fill="#fff", font_weight="bold")
+
+
+def describe_turn(state: Any, names: list[str]) -> str:
+    """The status line (public facts only)."""
+    return _headline(state.observation(max(0, state.current_player)), names)
