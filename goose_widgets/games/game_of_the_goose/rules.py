@@ -1,0 +1,541 @@
+"""The Game of the Goose: the rules, headless (rulebook by Dagonell the Juggler, rulings G1–G15).
+
+Everything about the board is in ONE table, `SQUARES` (geese, Bridge, Tavern, Well, Maze, Prison,
+Death and the two opening-nine squares); the renderer and the analysis read the same table.
+
+A turn is two steps: the seat to move has one legal action, ``roll``; then chance throws two dice,
+36 ordered pairs of probability 1/36 each, written ``"6+3"`` (G2).  The engine then moves the pawn
+through every effect, writes one move-log line that explains them, and passes the turn on, skipping
+(and logging) seats that owe Tavern turns or are held in the Well or the Prison.
+
+Rulings implemented (shared/rules/game_of_the_goose.md):
+
+- G1 1 to 6 players.  G2 two dice, ordered pairs, the move is the sum.  G3 all pawns start on 0,
+  which holds any number of pawns.
+- G4 opening nine: a player's very first roll of 6+3 goes straight to 26, of 4+5 to 53; nothing
+  else happens there.  After Death the next roll is not an opening roll.
+- G5 overshoot: past 63 the pawn walks back the rest and moves backwards for the rest of the turn.
+  G6 a backwards move stops at 0.  G7 geese repeat the roll in the current direction (chains,
+  bounces).  G8 Bridge 6→12, Maze 42→30, Death 58→0 in either direction.
+- G9 the Tavern (19) costs the next two turns.  G10 the Well (31) and the Prison (52) hold a pawn
+  until another pawn ends a turn there; the newcomer stays and the earlier pawn goes to the square
+  the newcomer started that turn from.
+- G11 only the square where a turn ends counts; a pawn found there (1–62) goes to the mover's
+  starting square, triggers nothing there and still owes its Tavern turns.
+- G12 the first pawn to end a move exactly on 63 wins at once.
+- G13 adult variation (``coins=10``): landing on Bridge, Tavern, Well, Maze, Prison or Death costs
+  one coin into the kitty, and so does being sent back by another pawn.  A player who must pay
+  with no coin left is out.  The winner takes the kitty; if one player is left, that player wins.
+- G14 the children's variation changes no rule (the widget can draw the board large).
+- G15 when every pawn still in the game is held in the Well or the Prison, the game ends at once
+  with no winner.
+
+Rulings of this module, where the rulebook and G1–G15 are silent:
+
+- G4a The opening-nine squares 26 and 53 may be occupied (by another opening roll): the pawn there
+  is sent back as in G11.
+- G13a "Sent back" means moved by another pawn's landing, by G11 or by the Well/Prison release of
+  G10, whichever way it moves: that pawn pays one coin.
+- G13b A player who cannot pay is out at once: the move stops there, the pawn leaves the board
+  (it is kept on square 0, out of play) and frees nobody; out seats are skipped.  In a one-player
+  game, going out ends the game with no winner.
+- House rule ``well_turns`` (default ``None``: the rulebook).  A number k makes the Well and the
+  Prison cost k missed turns, like the Tavern, instead of holding the pawn; then G15 never applies.
+  The one-player analysis uses it for "when the Well and the Prison do not hold a lone pawn".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+
+FINISH = 63
+"""The last square: end a move exactly here to win (G12)."""
+
+
+@dataclass(frozen=True)
+class Square:
+    """A special square: what happens on landing there (``effect``) and how it is drawn (``picture``).
+
+    ``effect`` is one of ``"goose"`` (move the roll again), ``"jump"`` (go to ``target``),
+    ``"miss"`` (miss ``missed_turns`` turns), ``"hold"`` (held until freed, G10) or ``"opening"``
+    (where an opening roll of ``dice`` goes, G4).  ``pays`` marks the squares that cost a coin in
+    the adult variation (G13).
+    """
+
+    number: int
+    effect: str
+    picture: str
+    name: str
+    says: str = ""
+    target: int | None = None
+    missed_turns: int = 0
+    pays: bool = False
+    dice: tuple[int, int] | None = None
+
+
+def _table() -> dict[int, Square]:
+    geese = (5, 9, 14, 18, 23, 27, 32, 36, 41, 45, 50, 54, 59)
+    squares = [Square(n, "goose", "goose", "a goose") for n in geese]
+    squares += [
+        Square(6, "jump", "bridge", "the Bridge", "crosses over to 12", target=12, pays=True),
+        Square(19, "miss", "tavern", "the Tavern", "misses the next two turns", missed_turns=2,
+               pays=True),
+        Square(26, "opening", "dice", "the opening 6+3", dice=(6, 3)),
+        Square(31, "hold", "well", "the Well", pays=True),
+        Square(42, "jump", "maze", "the Maze", "lost in it, back to 30", target=30, pays=True),
+        Square(52, "hold", "prison", "the Prison", pays=True),
+        Square(53, "opening", "dice", "the opening 4+5", dice=(4, 5)),
+        Square(58, "jump", "death", "Death", "starts over from 0", target=0, pays=True),
+    ]
+    return {s.number: s for s in sorted(squares, key=lambda s: s.number)}
+
+
+SQUARES: dict[int, Square] = _table()
+"""Every special square by number: the one table of the board (rules, widget and analysis use it)."""
+
+GEESE = tuple(n for n, s in SQUARES.items() if s.effect == "goose")
+HOLDS = tuple(n for n, s in SQUARES.items() if s.effect == "hold")
+OPENING = {pair: n for n, s in SQUARES.items() if s.dice
+           for pair in (s.dice, s.dice[::-1])}
+"""Opening roll (ordered pair) -> the square it goes to (G4)."""
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+# --- actions and chance outcomes ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll:
+    """The only action in the Goose game: throw the dice."""
+
+    def __str__(self) -> str:
+        return "roll"
+
+    __repr__ = __str__
+
+
+ROLL = Roll()
+
+
+@dataclass(frozen=True, order=True)
+class Dice:
+    """A throw of two dice as an ordered pair (G2); ``str`` is ``"6+3"``."""
+
+    first: int
+    second: int
+
+    @property
+    def total(self) -> int:
+        return self.first + self.second
+
+    def __str__(self) -> str:
+        return f"{self.first}+{self.second}"
+
+    __repr__ = __str__
+
+
+DICE = tuple((Dice(a, b), Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7))
+
+
+# --- the path of one pawn, before other pawns matter ----------------------------------------------
+@dataclass(frozen=True)
+class Leg:
+    """One stretch of a move: from ``start`` to ``end``.
+
+    ``how`` is ``"opening"``, ``"move"`` (the roll), ``"goose"`` (the roll again) or ``"jump"``.
+    """
+
+    how: str
+    start: int
+    end: int
+    backwards: bool = False
+    overshoot: bool = False
+    floored: bool = False
+
+
+def _walk(start: int, steps: int, backwards: bool) -> tuple[int, bool, bool, bool]:
+    """Walk ``steps`` squares: (end, backwards after, overshot 63, stopped at 0) (G5, G6)."""
+    if backwards:
+        return max(0, start - steps), True, False, start - steps < 0
+    end = start + steps
+    if end > FINISH:
+        return FINISH - (end - FINISH), True, True, False
+    return end, False, False, False
+
+
+def journey(start: int, dice: Dice, opening: bool) -> list[Leg]:
+    """The legs of a move from ``start`` for ``dice`` (G4–G8), as if the pawn were alone."""
+    if opening and (dice.first, dice.second) in OPENING:
+        return [Leg("opening", start, OPENING[dice.first, dice.second])]
+    end, backwards, overshoot, floored = _walk(start, dice.total, False)
+    legs = [Leg("move", start, end, backwards, overshoot, floored)]
+    while end != FINISH or backwards:
+        square = SQUARES.get(end)
+        if square is None:
+            break
+        if square.effect == "goose":
+            at = end
+            end, backwards, overshoot, floored = _walk(at, dice.total, backwards)
+            legs.append(Leg("goose", at, end, backwards, overshoot, floored))
+        elif square.effect == "jump":
+            legs.append(Leg("jump", end, square.target, backwards))
+            end = square.target
+        else:
+            break
+    return legs
+
+
+def describe_legs(legs: list[Leg], roll: int) -> list[str]:
+    """One phrase per leg in learner words, to be joined: ``": from 7 to 14"``,
+    ``"; landed on 14 (goose): moves 7 more to 21"``, ``", a goose: 5 more backwards to 54"``."""
+    phrases = []
+    said_backwards = False
+    for index, leg in enumerate(legs):
+        if leg.how == "opening":
+            phrases.append(f" on the opening roll: straight to {leg.end}")
+        elif leg.how == "jump":
+            square = SQUARES[leg.start]
+            phrases.append(f"; {leg.start} is {square.name}: {square.says}")
+        elif leg.how == "move":
+            phrases.append(f": {leg.start} + {roll} overshoots {FINISH}: back to {leg.end}"
+                           if leg.overshoot else f": from {leg.start} to {leg.end}")
+        else:
+            previous = legs[index - 1]
+            chained = previous.how == "goose" or previous.overshoot
+            text = (f", a goose: {roll} more" if chained
+                    else f"; landed on {leg.start} (goose): moves {roll} more")
+            if leg.backwards and not leg.overshoot and not said_backwards:
+                text += " backwards"
+                said_backwards = True
+            if leg.overshoot:
+                text += f", past {FINISH} and back to {leg.end}"
+            elif leg.floored:
+                text += " to 0 (a backwards move stops at 0)"
+            else:
+                text += f" to {leg.end}"
+            phrases.append(text)
+    return phrases
+
+
+# --- the game -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Game(GameBase):
+    """The Game of the Goose for ``players`` (1–6, G1).
+
+    ``coins``: the adult variation (G13) with that many coins each (``None``: off; the rulebook
+    suggests 10).  ``well_turns``: a house rule (see the module docstring), ``None`` by default.
+    """
+
+    players: int = 2
+    coins: int | None = None
+    well_turns: int | None = None
+    name: ClassVar[str] = "game_of_the_goose"
+
+    def __post_init__(self) -> None:
+        check_int("players", self.players, 1, 6)
+        if self.coins is not None:
+            check_int("coins", self.coins, 1, 1000)
+        if self.well_turns is not None:
+            check_int("well_turns", self.well_turns, 0, 10)
+
+    @property
+    def adult(self) -> bool:
+        return self.coins is not None
+
+    def new_initial_state(self) -> State:
+        n = self.players
+        return State(game=self, positions=(0,) * n, to_move=0, owed=(0,) * n,
+                     opened=(False,) * n, out=(False,) * n,
+                     coins=(self.coins,) * n if self.adult else ())
+
+    def state_at(self, positions: Any, *, to_move: int = 0, owed: Any = None, opened: Any = None,
+                 coins: Any = None, kitty: int = 0) -> State:
+        """A constructed position (for walkthroughs, exercises and tests).
+
+        ``opened`` defaults to True for every pawn off square 0 (it has rolled before).  Pawns may
+        stand on 0–62 but never on a goose or a jump square, where no turn ends.
+        """
+        n = self.players
+        positions = tuple(positions)
+        if len(positions) != n or not all(isinstance(p, int) and 0 <= p < FINISH for p in positions):
+            raise ValueError(f"positions must be {n} squares from 0 to 62, not {positions!r}.")
+        for p in positions:
+            if p in SQUARES and SQUARES[p].effect in ("goose", "jump"):
+                raise ValueError(f"no pawn ever ends a turn on {p} ({SQUARES[p].name}).")
+        taken = [p for p in positions if p]
+        if len(set(taken)) != len(taken):
+            raise ValueError("only one pawn may stand on a square other than 0.")
+        check_int("to_move", to_move, 0, n - 1)
+        state = State(game=self, positions=positions, to_move=to_move,
+                      owed=tuple(owed) if owed is not None else (0,) * n,
+                      opened=tuple(opened) if opened is not None else tuple(p > 0 for p in positions),
+                      out=(False,) * n,
+                      coins=(tuple(coins) if coins is not None else (self.coins,) * n) if self.adult else (),
+                      kitty=kitty)
+        if state._held(to_move) or state.owed[to_move]:
+            raise ValueError(f"{seat_name(to_move)} cannot be the one to move: their pawn must wait.")
+        return state
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a seat sees: everything (the Goose game has no hidden information)."""
+
+    seat: int
+    players: int
+    positions: tuple[int, ...]
+    to_move: int
+    rolling: bool
+    owed: tuple[int, ...]
+    held: tuple[bool, ...]
+    opened: tuple[bool, ...]
+    out: tuple[bool, ...]
+    coins: tuple[int, ...]
+    kitty: int
+    winner: int | None
+    finished: bool
+    last_roll: Dice | None
+    last_mover: int | None
+    last_path: tuple[int, ...]
+    round_number: int
+    well_turns: int | None
+
+
+@dataclass(frozen=True)
+class State(StateBase):
+    """A position of the Goose game.
+
+    ``to_move`` is the seat whose turn it is; ``rolling`` is True while its dice are in the air
+    (a chance node).  ``owed`` counts turns still to miss (G9), ``opened`` whether a pawn has made
+    its opening roll (G4), ``coins``/``kitty``/``out`` the adult variation (G13; empty coins when
+    off).  ``round_number`` is the round being played (every seat's turn, missed ones included).
+    ``last_roll``, ``last_mover`` and ``last_path`` (the squares the last pawn touched) are for the
+    board and the analysis; `without_clock` drops them with the round to compare positions.
+    """
+
+    game: Game
+    positions: tuple[int, ...]
+    to_move: int
+    owed: tuple[int, ...]
+    opened: tuple[bool, ...]
+    out: tuple[bool, ...]
+    coins: tuple[int, ...] = ()
+    kitty: int = 0
+    rolling: bool = False
+    winner: int | None = None
+    finished: bool = False
+    round_number: int = 1
+    last_roll: Dice | None = None
+    last_mover: int | None = None
+    last_path: tuple[int, ...] = ()
+
+    # --- the engine contract ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.finished:
+            return TERMINAL
+        return CHANCE if self.rolling else self.to_move
+
+    def _legal_actions(self) -> list[Roll]:
+        return [ROLL]
+
+    def _chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
+        return list(DICE)
+
+    def _next(self, action: Any) -> tuple[State, list[str]]:
+        if isinstance(action, Roll):
+            return self._replace(rolling=True), []
+        return self._move(action)
+
+    def observation(self, seat: int) -> Observation:
+        check_int("seat", seat, 0, self.game.players - 1)
+        return Observation(
+            seat=seat, players=self.game.players, positions=self.positions, to_move=self.to_move,
+            rolling=self.rolling, owed=self.owed,
+            held=tuple(self._held(s) for s in range(self.game.players)), opened=self.opened,
+            out=self.out, coins=self.coins, kitty=self.kitty, winner=self.winner,
+            finished=self.finished, last_roll=self.last_roll, last_mover=self.last_mover,
+            last_path=self.last_path, round_number=self.round_number,
+            well_turns=self.game.well_turns)
+
+    def returns(self) -> list[int]:
+        return [int(self.winner == seat) for seat in range(self.game.players)]
+
+    def scores(self) -> list[int]:
+        """The square of each pawn, or each player's coins in the adult variation."""
+        return list(self.coins) if self.game.adult else list(self.positions)
+
+    # --- helpers ---------------------------------------------------------------------------
+    def _held(self, seat: int) -> bool:
+        """Held in the Well or the Prison until freed (G10); never under the ``well_turns`` rule."""
+        return (self.game.well_turns is None and not self.out[seat]
+                and self.positions[seat] in HOLDS)
+
+    def _replace(self, **changes: Any) -> State:
+        """`dataclasses.replace`, through the constructor directly: replace() inspects the fields
+        on every call, which dominated the time of simulations."""
+        return State(**{**self.__dict__, **changes})
+
+    def without_clock(self) -> State:
+        """The same position without the round and the last move (for merging equal positions)."""
+        return self._replace(round_number=1, last_roll=None, last_mover=None,
+                                   last_path=(), history=(), events=())
+
+    @property
+    def rounds(self) -> int:
+        """The rounds played so far, counting the round in progress."""
+        return self.round_number
+
+    # --- one turn --------------------------------------------------------------------------
+    def _move(self, dice: Dice) -> tuple[State, list[str]]:
+        turn = _Turn(self, dice)
+        turn.run()
+        return turn.finish()
+
+
+class _Turn:
+    """The working copy of one turn: mutable lists while the effects are resolved."""
+
+    def __init__(self, state: State, dice: Dice) -> None:
+        self.state = state
+        self.game = state.game
+        self.dice = dice
+        self.seat = state.to_move
+        self.positions = list(state.positions)
+        self.owed = list(state.owed)
+        self.opened = list(state.opened)
+        self.out = list(state.out)
+        self.coins = list(state.coins)
+        self.kitty = state.kitty
+        self.winner: int | None = None
+        self.finished = False
+        self.path: list[int] = [state.positions[self.seat]]
+        self.text = f"{seat_name(self.seat)} rolled {dice}"
+        self.lines: list[str] = []
+
+    # coins (G13) ---------------------------------------------------------------------------
+    def pay(self, seat: int, why: str) -> bool:
+        """One coin into the kitty; False (and the seat is out) when there is none (G13, G13b)."""
+        if not self.game.adult:
+            return True
+        who = "" if seat == self.seat else f" {seat_name(seat)}"
+        if self.coins[seat] == 0:
+            self.out[seat] = True
+            self.positions[seat] = 0
+            self.owed[seat] = 0
+            self.text += f";{who} must pay a coin for {why} but has none left: {seat_name(seat)} is out"
+            return False
+        self.coins[seat] -= 1
+        self.kitty += 1
+        self.text += f";{who} pays a coin for {why} ({self.coins[seat]} left, kitty {self.kitty})"
+        return True
+
+    def run(self) -> None:
+        seat, start = self.seat, self.positions[self.seat]
+        legs = journey(start, self.dice, opening=not self.opened[seat])
+        self.opened[seat] = True
+        for leg, phrase in zip(legs, describe_legs(legs, self.dice.total)):
+            self.text += phrase
+            self.path.append(leg.end)
+            square = SQUARES.get(leg.end)
+            if leg.how != "opening" and square is not None and square.pays:
+                if not self.pay(seat, square.name):
+                    return
+        end = legs[-1].end
+        self.positions[seat] = end
+        if end == FINISH:
+            self.text += f"; exactly {FINISH}"
+            self.win(seat, f"{seat_name(seat)} reaches {FINISH} and wins!")
+            return
+        self.land(start, end)
+
+    def land(self, start: int, end: int) -> None:
+        """The effects of the square where the turn ends (G9–G11)."""
+        seat = self.seat
+        square = SQUARES.get(end)
+        other = next((s for s, p in enumerate(self.positions)
+                      if s != seat and p == end and end > 0 and not self.out[s]), None)
+        if square is not None and square.effect == "miss":
+            self.owed[seat] = square.missed_turns
+            self.text += f"; {end} is {square.name}: {square.says}"
+        elif square is not None and square.effect == "hold":
+            if self.game.well_turns is not None:
+                self.owed[seat] = self.game.well_turns
+                self.text += (f"; {end} is {square.name}: misses the next {self.game.well_turns} turn(s) "
+                              "there (house rule)")
+            elif other is None:
+                self.text += f"; {end} is {square.name}: stays there until another pawn lands on it"
+            else:
+                self.text += (f"; {end} is {square.name}: {seat_name(other)} is freed and goes to "
+                              f"{start}, {seat_name(seat)} takes their place")
+                self.send_back(other, start, "being freed from " + square.name)
+                return
+        if other is not None:
+            self.text += f"; {seat_name(other)} was on {end} and goes back to {start}"
+            self.send_back(other, start, "being sent back")
+
+    def send_back(self, other: int, square: int, why: str) -> None:
+        """G11: the pawn found there goes to the mover's start; it triggers nothing; owes its turns."""
+        self.positions[other] = square
+        self.pay(other, why)
+
+    def win(self, seat: int, line: str) -> None:
+        self.winner, self.finished = seat, True
+        if self.game.adult and self.kitty:
+            line += f" {seat_name(seat)} takes the kitty of {self.kitty} coin(s)."
+            self.coins[seat] += self.kitty
+            self.kitty = 0
+        self.lines.append(line)
+
+    # passing the turn on -------------------------------------------------------------------
+    def held(self, seat: int) -> bool:
+        return self.game.well_turns is None and not self.out[seat] and self.positions[seat] in HOLDS
+
+    def finish(self) -> tuple[State, list[str]]:
+        lines = [self.text + ".", *self.lines]
+        n = self.game.players
+        to_move, round_number = self.seat, self.state.round_number
+        in_game = [s for s in range(n) if not self.out[s]]
+        if not self.finished:
+            if self.game.adult and n > 1 and len(in_game) == 1:
+                self.win(in_game[0], f"{seat_name(in_game[0])} is the only player left and wins!")
+                lines.append(self.lines[-1])
+            elif not in_game:
+                self.finished = True
+                lines.append("Nobody is left in the game: it ends with no winner.")
+            elif all(self.held(s) for s in in_game):  # G15
+                self.finished = True
+                lines.append("Every pawn still in the game is held in the Well or the Prison: nobody "
+                             "can ever move again, so the game ends with no winner.")
+        if not self.finished:
+            k = self.seat
+            while True:
+                k += 1
+                if k % n == 0:
+                    round_number += 1
+                s = k % n
+                if self.out[s]:
+                    continue
+                if self.owed[s]:
+                    self.owed[s] -= 1
+                    left = self.owed[s]
+                    lines.append(f"{seat_name(s)} misses a turn"
+                                 + (f" ({left} more to miss)." if left else " (the last one)."))
+                    continue
+                if self.held(s):
+                    lines.append(f"{seat_name(s)} waits in {SQUARES[self.positions[s]].name} "
+                                 "for another pawn to free them.")
+                    continue
+                to_move = s
+                break
+        state = self.state._replace(
+            positions=tuple(self.positions), to_move=to_move, owed=tuple(self.owed),
+            opened=tuple(self.opened), out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty,
+            rolling=False, winner=self.winner, finished=self.finished, round_number=round_number,
+            last_roll=self.dice, last_mover=self.seat, last_path=tuple(self.path))
+        return state, lines
