@@ -108,6 +108,16 @@ def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def plural(count: int, word: str) -> str:
+    """``plural(1, "coin")`` is "1 coin", ``plural(2, "coin")`` "2 coins"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def is_held(game: Game, square: int, out: bool) -> bool:
+    """A pawn held in the Well or the Prison until freed (G10); never under the ``well_turns`` rule."""
+    return game.well_turns is None and not out and square in HOLDS
+
+
 # --- actions and chance outcomes ----------------------------------------------------------------
 @dataclass(frozen=True)
 class Roll:
@@ -372,9 +382,7 @@ class State(StateBase):
 
     # --- helpers ---------------------------------------------------------------------------
     def _held(self, seat: int) -> bool:
-        """Held in the Well or the Prison until freed (G10); never under the ``well_turns`` rule."""
-        return (self.game.well_turns is None and not self.out[seat]
-                and self.positions[seat] in HOLDS)
+        return is_held(self.game, self.positions[seat], self.out[seat])
 
     def _replace(self, **changes: Any) -> State:
         """`dataclasses.replace`, through the constructor directly: replace() inspects the fields
@@ -442,10 +450,8 @@ class _Turn:
         for leg, phrase in zip(legs, describe_legs(legs, self.dice.total)):
             self.text += phrase
             self.path.append(leg.end)
-            square = SQUARES.get(leg.end)
-            if leg.how != "opening" and square is not None and square.pays:
-                if not self.pay(seat, square.name):
-                    return
+            if leg.how == "jump" and not self.pay(seat, SQUARES[leg.start].name):
+                return
         end = legs[-1].end
         self.positions[seat] = end
         if end == FINISH:
@@ -455,25 +461,30 @@ class _Turn:
         self.land(start, end)
 
     def land(self, start: int, end: int) -> None:
-        """The effects of the square where the turn ends (G9–G11)."""
+        """The effects of the square where the turn ends (G9–G11, G13)."""
         seat = self.seat
         square = SQUARES.get(end)
         other = next((s for s, p in enumerate(self.positions)
                       if s != seat and p == end and end > 0 and not self.out[s]), None)
-        if square is not None and square.effect == "miss":
-            self.owed[seat] = square.missed_turns
-            self.text += f"; {end} is {square.name}: {square.says}"
-        elif square is not None and square.effect == "hold":
-            if self.game.well_turns is not None:
+        if square is not None and square.effect in ("miss", "hold"):
+            self.text += f"; {end} is {square.name}"
+            if self.game.adult and self.coins[seat] == 0:  # out before the square can act (G13b)
+                self.pay(seat, square.name)
+                return
+            if square.effect == "miss":
+                self.owed[seat] = square.missed_turns
+                self.text += f": {square.says}"
+            elif self.game.well_turns is not None:
                 self.owed[seat] = self.game.well_turns
-                self.text += (f"; {end} is {square.name}: misses the next {self.game.well_turns} turn(s) "
-                              "there (house rule)")
+                self.text += f": misses the next {plural(self.game.well_turns, 'turn')} there (house rule)"
             elif other is None:
-                self.text += f"; {end} is {square.name}: stays there until another pawn lands on it"
+                self.text += ": stays there until another pawn lands on it"
             else:
-                self.text += (f"; {end} is {square.name}: {seat_name(other)} is freed and goes to "
-                              f"{start}, {seat_name(seat)} takes their place")
-                self.send_back(other, start, "being freed from " + square.name)
+                self.text += (f": {seat_name(other)} is freed and goes to {start}, "
+                              f"{seat_name(seat)} takes their place")
+            self.pay(seat, square.name)
+            if other is not None and square.effect == "hold" and self.game.well_turns is None:
+                self.send_back(other, start, "being sent back")
                 return
         if other is not None:
             self.text += f"; {seat_name(other)} was on {end} and goes back to {start}"
@@ -487,14 +498,14 @@ class _Turn:
     def win(self, seat: int, line: str) -> None:
         self.winner, self.finished = seat, True
         if self.game.adult and self.kitty:
-            line += f" {seat_name(seat)} takes the kitty of {self.kitty} coin(s)."
+            line += f" {seat_name(seat)} takes the kitty of {plural(self.kitty, 'coin')}."
             self.coins[seat] += self.kitty
             self.kitty = 0
         self.lines.append(line)
 
     # passing the turn on -------------------------------------------------------------------
     def held(self, seat: int) -> bool:
-        return self.game.well_turns is None and not self.out[seat] and self.positions[seat] in HOLDS
+        return is_held(self.game, self.positions[seat], self.out[seat])
 
     def finish(self) -> tuple[State, list[str]]:
         lines = [self.text + ".", *self.lines]

@@ -1,0 +1,355 @@
+"""The Game of the Goose board: a pure function from an observation to SVG.
+
+The 63 squares run in a rectangular spiral from the bottom left to the centre, as on the printed
+boards; the special squares come from the rules' one table (`rules.SQUARES`) and are drawn as
+small pictograms (goose, bridge, tankard, well, maze, prison bars, skull, the opening dice).
+Square 0 is the start area below the board, where several pawns sit side by side.  Pawns use the
+Okabe-Ito colours and carry their seat number, so they stay distinct for colour-blind players.
+The dice show the last roll; when the viewer may roll they carry ``data-action="roll"``.
+Everyone sees everything: the Goose game has no hidden information.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
+from .rules import FINISH, SQUARES, Observation, plural, seat_name
+
+OPTIONS = {"hide_trail": "Hide the trail of the last move"}
+
+CELL = 62
+COLUMNS, ROWS = 9, 7
+MARGIN = 14
+BOARD_W, BOARD_H = COLUMNS * CELL, ROWS * CELL
+START_Y = MARGIN + BOARD_H + 10
+START_H = 48
+PANEL_X = MARGIN + BOARD_W + 22
+WIDTH = PANEL_X + 250
+HEIGHT = START_Y + START_H + MARGIN
+
+FILL = {"plain": "#fbf5e6", "goose": "#dcecf7", "bridge": "#ecdcc8", "tavern": "#f6e3bd",
+        "well": "#d5e5f3", "maze": "#e5def0", "prison": "#dedede", "death": "#f1d3d3",
+        "dice": "#e1f0dd", "finish": "#f6d96b"}
+
+LEGEND = [("goose", "goose: move your roll again"), ("bridge", "Bridge: 6 → 12"),
+          ("tavern", "Tavern: miss two turns"), ("well", "Well: wait to be freed"),
+          ("maze", "Maze: 42 → 30"), ("prison", "Prison: wait to be freed"),
+          ("death", "Death: back to 0"), ("dice", "first roll 6+3 → 26, 4+5 → 53")]
+
+
+@cache
+def spiral() -> tuple[tuple[int, int], ...]:
+    """(column, row) of squares 1..63: from the bottom-left corner, anticlockwise, inwards."""
+    cells: list[tuple[int, int]] = []
+    top, bottom, left, right = 0, ROWS - 1, 0, COLUMNS - 1
+    while left <= right and top <= bottom:
+        cells += [(c, bottom) for c in range(left, right + 1)]
+        bottom -= 1
+        cells += [(right, r) for r in range(bottom, top - 1, -1)]
+        right -= 1
+        if top <= bottom:
+            cells += [(c, top) for c in range(right, left - 1, -1)]
+            top += 1
+        if left <= right:
+            cells += [(left, r) for r in range(top, bottom + 1)]
+            left += 1
+    return tuple(cells[:FINISH])
+
+
+def centre(square: int, seat: int = 0) -> tuple[float, float]:
+    """Where a pawn stands: a square's centre, or its own slot in the start area (square 0)."""
+    if square == 0:
+        return MARGIN + 22 + seat * 30, START_Y + START_H / 2 + 4
+    column, row = spiral()[square - 1]  # bottom right of the square: the picture stays visible
+    return MARGIN + (column + 1) * CELL - 17, MARGIN + (row + 1) * CELL - 17
+
+
+def seat_colour(seat: int) -> str:
+    return OKABE_ITO[seat % 6]
+
+
+def _ink(colour: str) -> str:
+    """Black or white text, whichever reads on ``colour``."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
+
+
+# --- pictograms: each draws into a box of side ``s`` centred on (x, y) ---------------------------
+def _goose(g: ET.Element, x: float, y: float, s: float) -> None:
+    sub(g, "ellipse", cx=x + 0.06 * s, cy=y + 0.14 * s, rx=0.3 * s, ry=0.17 * s, fill="#fff",
+        stroke="#444", stroke_width=1.2)
+    sub(g, "path", d=f"M{x + 0.33 * s:.1f},{y + 0.1 * s:.1f} l{0.12 * s:.1f},{-0.08 * s:.1f} "
+                     f"l{-0.04 * s:.1f},{0.14 * s:.1f}z", fill="#fff", stroke="#444", stroke_width=1)
+    sub(g, "path", d=f"M{x - 0.16 * s:.1f},{y + 0.08 * s:.1f} Q{x - 0.3 * s:.1f},{y - 0.05 * s:.1f} "
+                     f"{x - 0.2 * s:.1f},{y - 0.24 * s:.1f}", fill="none", stroke="#444",
+        stroke_width=0.13 * s, stroke_linecap="round")
+    sub(g, "path", d=f"M{x - 0.16 * s:.1f},{y + 0.08 * s:.1f} Q{x - 0.3 * s:.1f},{y - 0.05 * s:.1f} "
+                     f"{x - 0.2 * s:.1f},{y - 0.24 * s:.1f}", fill="none", stroke="#fff",
+        stroke_width=0.09 * s, stroke_linecap="round")
+    sub(g, "path", d=f"M{x - 0.26 * s:.1f},{y - 0.28 * s:.1f} l{-0.15 * s:.1f},{0.05 * s:.1f} "
+                     f"l{0.15 * s:.1f},{0.04 * s:.1f}z", fill="#E69F00", stroke="#8a5a00", stroke_width=0.6)
+    sub(g, "circle", cx=x - 0.2 * s, cy=y - 0.25 * s, r=0.08 * s, fill="#fff", stroke="#444",
+        stroke_width=1)
+    sub(g, "circle", cx=x - 0.22 * s, cy=y - 0.27 * s, r=0.022 * s, fill="#000")
+    sub(g, "path", d=f"M{x - 0.04 * s:.1f},{y + 0.1 * s:.1f} q{0.16 * s:.1f},{0.1 * s:.1f} "
+                     f"{0.3 * s:.1f},{-0.02 * s:.1f}", fill="none", stroke="#888", stroke_width=1)
+
+
+def _bridge(g: ET.Element, x: float, y: float, s: float) -> None:
+    sub(g, "path", d=f"M{x - 0.42 * s:.1f},{y + 0.22 * s:.1f} q{0.1 * s:.1f},{-0.06 * s:.1f} "
+                     f"{0.2 * s:.1f},0 t{0.2 * s:.1f},0 t{0.2 * s:.1f},0 t{0.2 * s:.1f},0",
+        fill="none", stroke="#0072B2", stroke_width=1.5)
+    sub(g, "path", d=f"M{x - 0.42 * s:.1f},{y + 0.16 * s:.1f} L{x - 0.42 * s:.1f},{y - 0.06 * s:.1f} "
+                     f"L{x + 0.42 * s:.1f},{y - 0.06 * s:.1f} L{x + 0.42 * s:.1f},{y + 0.16 * s:.1f} "
+                     f"L{x + 0.26 * s:.1f},{y + 0.16 * s:.1f} Q{x:.1f},{y - 0.18 * s:.1f} "
+                     f"{x - 0.26 * s:.1f},{y + 0.16 * s:.1f}z", fill="#b88a5c", stroke="#5c3d1e",
+        stroke_width=1.2)
+    sub(g, "path", d=f"M{x - 0.42 * s:.1f},{y - 0.2 * s:.1f} L{x + 0.42 * s:.1f},{y - 0.2 * s:.1f} "
+                     + "".join(f"M{x + k * 0.14 * s:.1f},{y - 0.2 * s:.1f} v{0.14 * s:.1f} "
+                               for k in range(-3, 4)), stroke="#5c3d1e", stroke_width=1.2)
+
+
+def _tavern(g: ET.Element, x: float, y: float, s: float) -> None:
+    sub(g, "path", d=f"M{x + 0.12 * s:.1f},{y - 0.1 * s:.1f} h{0.1 * s:.1f} q{0.08 * s:.1f},0 "
+                     f"{0.08 * s:.1f},{0.1 * s:.1f} v{0.1 * s:.1f} q0,{0.1 * s:.1f} {-0.08 * s:.1f},"
+                     f"{0.1 * s:.1f} h{-0.1 * s:.1f}", fill="none", stroke="#6b4a10",
+        stroke_width=0.06 * s)
+    sub(g, "rect", x=x - 0.24 * s, y=y - 0.16 * s, width=0.38 * s, height=0.44 * s, rx=0.04 * s,
+        fill="#E69F00", stroke="#6b4a10", stroke_width=1.2)
+    sub(g, "ellipse", cx=x - 0.05 * s, cy=y - 0.18 * s, rx=0.23 * s, ry=0.09 * s, fill="#fff",
+        stroke="#999", stroke_width=0.8)
+    sub(g, "path", d=f"M{x - 0.14 * s:.1f},{y - 0.02 * s:.1f} v{0.22 * s:.1f} M{x + 0.04 * s:.1f},"
+                     f"{y - 0.02 * s:.1f} v{0.22 * s:.1f}", stroke="#b36b00", stroke_width=1)
+
+
+def _well(g: ET.Element, x: float, y: float, s: float) -> None:
+    sub(g, "path", d=f"M{x - 0.22 * s:.1f},{y + 0.04 * s:.1f} V{y - 0.3 * s:.1f} M{x + 0.22 * s:.1f},"
+                     f"{y + 0.04 * s:.1f} V{y - 0.3 * s:.1f} M{x:.1f},{y - 0.3 * s:.1f} v{0.2 * s:.1f}",
+        stroke="#5c3d1e", stroke_width=1.6)
+    sub(g, "path", d=f"M{x - 0.34 * s:.1f},{y - 0.26 * s:.1f} L{x:.1f},{y - 0.42 * s:.1f} "
+                     f"L{x + 0.34 * s:.1f},{y - 0.26 * s:.1f}z", fill="#D55E00", stroke="#6b2a00",
+        stroke_width=1)
+    sub(g, "rect", x=x - 0.06 * s, y=y - 0.12 * s, width=0.12 * s, height=0.1 * s, fill="#8a6a4a")
+    sub(g, "rect", x=x - 0.3 * s, y=y + 0.02 * s, width=0.6 * s, height=0.28 * s, fill="#9a9a9a",
+        stroke="#444", stroke_width=1.2)
+    sub(g, "ellipse", cx=x, cy=y + 0.03 * s, rx=0.3 * s, ry=0.07 * s, fill="#1f4e79", stroke="#444",
+        stroke_width=1.2)
+    sub(g, "path", d=f"M{x - 0.3 * s:.1f},{y + 0.16 * s:.1f} h{0.6 * s:.1f} M{x - 0.1 * s:.1f},"
+                     f"{y + 0.1 * s:.1f} v{0.06 * s:.1f} M{x + 0.12 * s:.1f},{y + 0.16 * s:.1f} "
+                     f"v{0.14 * s:.1f}", stroke="#555", stroke_width=0.8)
+
+
+def _maze(g: ET.Element, x: float, y: float, s: float) -> None:
+    u = 0.07 * s
+    points = [(-5, 5), (-5, -5), (5, -5), (5, 3), (-3, 3), (-3, -3), (3, -3), (3, 1), (-1, 1), (-1, -1)]
+    d = "M" + " L".join(f"{x + px * u:.1f},{y + py * u:.1f}" for px, py in points)
+    sub(g, "rect", x=x - 0.42 * s, y=y - 0.42 * s, width=0.84 * s, height=0.84 * s, fill="#cdbfe6",
+        rx=0.05 * s)
+    sub(g, "path", d=d, fill="none", stroke="#3b2a5c", stroke_width=0.05 * s, stroke_linejoin="round")
+
+
+def _prison(g: ET.Element, x: float, y: float, s: float) -> None:
+    sub(g, "rect", x=x - 0.32 * s, y=y - 0.34 * s, width=0.64 * s, height=0.62 * s, fill="#555",
+        rx=0.04 * s)
+    sub(g, "rect", x=x - 0.24 * s, y=y - 0.26 * s, width=0.48 * s, height=0.46 * s, fill="#c9d6e3")
+    bars = "".join(f"M{x + k * 0.12 * s:.1f},{y - 0.26 * s:.1f} v{0.46 * s:.1f} " for k in range(-1, 2))
+    sub(g, "path", d=bars + f"M{x - 0.24 * s:.1f},{y - 0.03 * s:.1f} h{0.48 * s:.1f}", stroke="#222",
+        stroke_width=0.05 * s)
+
+
+def _death(g: ET.Element, x: float, y: float, s: float) -> None:
+    sub(g, "circle", cx=x, cy=y - 0.08 * s, r=0.27 * s, fill="#f4f1ea", stroke="#333", stroke_width=1.2)
+    sub(g, "rect", x=x - 0.15 * s, y=y + 0.1 * s, width=0.3 * s, height=0.16 * s, rx=0.03 * s,
+        fill="#f4f1ea", stroke="#333", stroke_width=1.2)
+    for dx in (-0.11, 0.11):
+        sub(g, "circle", cx=x + dx * s, cy=y - 0.1 * s, r=0.075 * s, fill="#111")
+    sub(g, "path", d=f"M{x:.1f},{y + 0.0 * s:.1f} l{-0.04 * s:.1f},{0.07 * s:.1f} h{0.08 * s:.1f}z",
+        fill="#111")
+    sub(g, "path", d="".join(f"M{x + k * 0.06 * s:.1f},{y + 0.14 * s:.1f} v{0.12 * s:.1f} "
+                             for k in (-1, 0, 1)), stroke="#333", stroke_width=0.8)
+
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def die(g: ET.Element, x: float, y: float, size: float, value: int | None) -> None:
+    """A die with its top-left corner at (x, y), showing ``value`` (``None``: a question mark)."""
+    sub(g, "rect", x=x, y=y, width=size, height=size, rx=size * 0.18, fill="#fff", stroke="#333",
+        stroke_width=max(1, size / 28))
+    if value is None:
+        sub(g, "text", "?", x=x + size / 2, y=y + size * 0.68, text_anchor="middle",
+            font_size=size * 0.55, fill="#999")
+        return
+    for px, py in PIPS[value]:
+        sub(g, "circle", cx=x + size / 2 + px * size * 0.27, cy=y + size / 2 + py * size * 0.27,
+            r=size * 0.09, fill="#222")
+
+
+def _dice(g: ET.Element, x: float, y: float, s: float, pair: tuple[int, int] = (6, 3)) -> None:
+    size = 0.4 * s
+    die(g, x - 0.44 * s, y - 0.2 * s, size, pair[0])
+    die(g, x + 0.04 * s, y - 0.2 * s, size, pair[1])
+
+
+PICTURES = {"goose": _goose, "bridge": _bridge, "tavern": _tavern, "well": _well, "maze": _maze,
+            "prison": _prison, "death": _death, "dice": _dice}
+
+
+# --- the board ----------------------------------------------------------------------------------
+def _square(g: ET.Element, number: int) -> None:
+    column, row = spiral()[number - 1]
+    x, y = MARGIN + column * CELL, MARGIN + row * CELL
+    special = SQUARES.get(number)
+    picture = "finish" if number == FINISH else (special.picture if special else "plain")
+    cell = sub(g, "g", class_=f"gw-square gw-{picture}", data_square=number)
+    sub(cell, "rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3, rx=7, fill=FILL[picture],
+        stroke="#7a6a4f", stroke_width=1)
+    if special is not None:
+        if special.picture == "dice":
+            _dice(cell, x + CELL / 2, y + CELL / 2 + 6, CELL * 0.72, special.dice)
+        else:
+            PICTURES[special.picture](cell, x + CELL / 2, y + CELL / 2 + 5, CELL * 0.72)
+    if number == FINISH:
+        _goose(cell, x + CELL / 2, y + CELL / 2 + 6, CELL * 0.8)
+    sub(cell, "text", str(number), x=x + 6, y=y + 14, font_size=12, font_weight="bold", fill="#3d3325")
+    if special is not None and special.picture not in ("goose", "dice"):
+        sub(cell, "text", special.picture, x=x + CELL - 5, y=y + 13, font_size=8.5, text_anchor="end",
+            fill="#3d3325")
+
+
+@cache
+def _board_template() -> ET.Element:
+    """The squares never change: draw them once; every render appends this same (never mutated)
+    element, which ElementTree allows, instead of rebuilding some 700 elements."""
+    g = ET.Element("g", {"class": "gw-squares"})
+    for number in range(1, FINISH + 1):
+        _square(g, number)
+    start = sub(g, "g", class_="gw-square gw-start", data_square=0)
+    sub(start, "rect", x=MARGIN, y=START_Y, width=6 * 30 + 16, height=START_H, rx=10, fill="#eef3e4",
+        stroke="#7a6a4f", stroke_width=1, stroke_dasharray="5 3")
+    sub(start, "text", "0 · start", x=MARGIN + 8, y=START_Y + 12, font_size=10, fill="#3d3325")
+    return g
+
+
+def _pawn(g: ET.Element, seat: int, x: float, y: float, to_move: bool, owed: int, held: bool) -> None:
+    colour = seat_colour(seat)
+    pawn = sub(g, "g", class_="gw-pawn", data_seat=seat)
+    if to_move:
+        sub(pawn, "circle", cx=x, cy=y, r=16, fill="none", stroke="#000", stroke_width=2.5,
+            stroke_dasharray="4 3")
+    sub(pawn, "circle", cx=x, cy=y, r=12, fill=colour, stroke="#222", stroke_width=1.5)
+    sub(pawn, "text", str(seat + 1), x=x, y=y + 4.5, text_anchor="middle", font_size=13,
+        font_weight="bold", fill=_ink(colour))
+    if owed or held:
+        sub(pawn, "circle", cx=x + 11, cy=y - 11, r=7, fill="#fff", stroke="#222", stroke_width=1)
+        sub(pawn, "text", str(owed) if owed else "∞", x=x + 11, y=y - 7.5, text_anchor="middle",
+            font_size=9.5, fill="#222")
+    sub(pawn, "title", f"{seat_name(seat)}" + (f": misses {plural(owed, 'more turn')}" if owed else "")
+        + (": held until another pawn frees them" if held else ""))
+
+
+def _trail(g: ET.Element, obs: Observation) -> None:
+    seat = obs.last_mover
+    points = [centre(square, seat) for square in obs.last_path]
+    if seat is None or len(points) < 2:
+        return
+    trail = sub(g, "g", class_="gw-trail", opacity=0.6)
+    sub(trail, "polyline", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), fill="none",
+        stroke=seat_colour(seat), stroke_width=4, stroke_dasharray="7 4", stroke_linejoin="round")
+    for x, y in points[1:-1]:
+        sub(trail, "circle", cx=x, cy=y, r=5, fill=seat_colour(seat), stroke="#222", stroke_width=1)
+
+
+def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool) -> None:
+    x, y = PANEL_X, MARGIN + 40
+    roll = obs.last_roll
+    box = sub(g, "g", class_="gw-dice", data_action="roll" if may_roll else None)
+    if may_roll:
+        sub(box, "rect", x=x - 6, y=y - 6, width=150, height=70, rx=10, fill="#fff3c4",
+            stroke="#E69F00", stroke_width=2)
+        sub(box, "rect", class_="gw-hover-only", x=x - 6, y=y - 6, width=150, height=70, rx=10,
+            fill="#E69F00", opacity=0.3)
+    die(box, x, y, 56, roll.first if roll else None)
+    die(box, x + 74, y, 56, roll.second if roll else None)
+    caption = ("click the dice to roll" if may_roll
+               else f"{seat_name(obs.last_mover)} rolled {roll}" if roll and obs.last_mover is not None
+               else "nobody has rolled yet")
+    sub(box, "text", caption, x=x, y=y + 78, font_size=12, fill="#333",
+        font_weight="bold" if may_roll else None)
+
+
+def _status(obs: Observation) -> str:
+    if obs.finished:
+        return (f"{seat_name(obs.winner)} wins!" if obs.winner is not None
+                else "Game over: no winner")
+    return f"Round {obs.round_number}: {seat_name(obs.to_move)} to roll"
+
+
+def _players_panel(g: ET.Element, obs: Observation, top: float) -> float:
+    for seat in range(obs.players):
+        y = top + seat * 22
+        colour = seat_colour(seat)
+        sub(g, "circle", cx=PANEL_X + 8, cy=y - 4, r=7, fill=colour, stroke="#222", stroke_width=1)
+        if obs.out[seat]:
+            state = "out of the game"
+        elif obs.held[seat]:
+            state = f"on {obs.positions[seat]}, held in {SQUARES[obs.positions[seat]].name}"
+        else:
+            owed = obs.owed[seat]
+            state = f"on {obs.positions[seat]}" + (f", misses {plural(owed, 'turn')}" if owed else "")
+        coins = f" · {plural(obs.coins[seat], 'coin')}" if obs.coins else ""
+        sub(g, "text", f"{seat_name(seat)} {state}{coins}", x=PANEL_X + 20, y=y, font_size=11.5,
+            fill="#222", font_weight="bold" if seat == obs.to_move and not obs.finished else None,
+            text_decoration="line-through" if obs.out[seat] else None)
+    return top + obs.players * 22
+
+
+def _legend(g: ET.Element, top: float) -> None:
+    sub(g, "text", "Squares", x=PANEL_X, y=top, font_size=12, font_weight="bold", fill="#333")
+    for index, (picture, label) in enumerate(LEGEND):
+        y = top + 10 + index * 22
+        sub(g, "rect", x=PANEL_X, y=y, width=22, height=20, rx=4, fill=FILL[picture], stroke="#7a6a4f",
+            stroke_width=0.8)
+        PICTURES[picture](g, PANEL_X + 11, y + 11, 19)
+        sub(g, "text", label, x=PANEL_X + 30, y=y + 14, font_size=11, fill="#333")
+
+
+def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail: bool = False,
+           **options: Any) -> str:
+    """The board seen by ``observation.seat``; the dice are clickable when ``roll`` is legal."""
+    obs = observation
+    may_roll = any(str(a) == "roll" for a in legal_actions)
+    root = svg_root(WIDTH, HEIGHT, class_="gw-goose")
+    sub(root, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, rx=12, fill="#f3ead2")
+    root.append(_board_template())
+    if obs.coins:  # the kitty lies on the last square
+        column, row = spiral()[FINISH - 1]
+        x, y = MARGIN + (column + 1) * CELL - 12, MARGIN + row * CELL + 12
+        sub(root, "circle", cx=x, cy=y, r=8, fill="#F0E442", stroke="#8a6d00", stroke_width=1.2)
+        sub(root, "text", str(obs.kitty), class_="gw-kitty", x=x, y=y + 3.5, text_anchor="middle",
+            font_size=9.5, font_weight="bold", fill="#3d3325")
+    if not hide_trail:
+        _trail(root, obs)
+    for seat in range(obs.players):
+        if not obs.out[seat]:
+            x, y = centre(obs.positions[seat], seat)
+            _pawn(root, seat, x, y, seat == obs.to_move and not obs.finished and not obs.rolling,
+                  obs.owed[seat], obs.held[seat])
+    sub(root, "text", "Game of the Goose", x=PANEL_X, y=MARGIN + 12, font_size=16, font_weight="bold",
+        fill="#3d3325")
+    sub(root, "text", _status(obs), class_="gw-status", x=PANEL_X, y=MARGIN + 29, font_size=12.5,
+        fill="#3d3325")
+    _dice_panel(root, obs, may_roll)
+    bottom = _players_panel(root, obs, MARGIN + 150)
+    if obs.coins:
+        sub(root, "text", f"Kitty on 63: {plural(obs.kitty, 'coin')}", x=PANEL_X, y=bottom + 2,
+            font_size=11.5, font_weight="bold", fill="#5c3d1e")
+        bottom += 20
+    _legend(root, bottom + 14)
+    return to_text(root)
