@@ -1,0 +1,990 @@
+"""BOO: the rules engine (graveyard geometry, placement, scaring, drawing, scoring).
+
+Two players, black (seat 0) and white (seat 1), place three-square cards into an unbounded square
+grid, the graveyard; the ghosts on the card just placed (the active card) scare ghosts of the other
+colour, whose cards flip.  Rulings (``shared/rules/boo.md``) implemented here:
+
+- O1  exactly two players, black (seat 0, the black-lined deck) and white (seat 1); ``start_player``
+  chooses who takes the first turn (default black).
+- O2  everything is public: graveyard, both hands and both visible top cards.  Only the order of the
+  unseen rest of each deck is unknown, and the engine never fixes it: revealing a new top card is a
+  chance node over the cards still unseen in that deck (exact `Fraction` probabilities).  The set-up
+  draws (each player's hand, then the top card of their deck; black first) are chance nodes too.
+- O3  a placement covers three empty squares in a line, at least one sharing a side with a square of
+  a card already in the graveyard; any of 4 rotations, either side up.
+- O4  every ghost of the active card (either colour) scares once; its line of sight starts at the
+  next square in its facing, passes empty squares, voids and ghosts of its own colour, and stops at
+  the first tombstone or ghost of the other colour, or when it leaves the bounding box of all cards.
+  A ghost of the other colour not facing straight back has its card flipped.  Scaring is mandatory.
+- O5  each scare is traced on the graveyard as it is after the earlier flips; a card may flip several
+  times in a turn.  The active player chooses the order only where it can change the resulting
+  graveyard (the engine tries every order); otherwise the scares resolve at once, in the card's
+  square order, and the player is not asked.
+- O6  the game ends after every card of both decks is placed (24 placements).  `scores` counts the
+  face-up ghosts of each colour on every card, gate included; the higher wins, a tie goes to the
+  start player.
+
+Rulings of this project, where both the rulebook and the rulings file are silent:
+
+- O5a the active card is never flipped by its own ghosts: a line of sight that meets a ghost of the
+  other colour on the active card itself stops there and nothing flips.
+- O7  drawing: after the scares, the active player takes the visible top card into hand, and the next
+  card of the deck is revealed (a chance node) at once, so it is visible during the next turn.
+- O8  a flipped card keeps its squares; its "side" (front/back) toggles.  The back of a card is
+  defined by O-geometry: every ghost swaps colour and faces the opposite way, tombstones stay.
+
+Coordinates are ``(row, column)``, rows growing downwards.  ``place K3 at (2,6) rot 90 back`` puts
+card K3, back side up, turned 90 degrees clockwise from its reference pose, so that the top-left
+square of the three it covers is (2,6).  In the reference pose (rot 0) the card is horizontal with
+its square 0 on the left; at rot 90 it is vertical with square 0 on top; at rot 180 horizontal with
+square 0 on the right; at rot 270 vertical with square 0 at the bottom.  Facings are ``^ v < >``.
+
+The cards and the gate form one data table, `STANDARD_EDITION`; ``load_game("boo", edition=...)``
+takes another (an `Edition`, its JSON form, or a table in the same text format).
+
+For speed, the scare logic runs on `Sandbox`, a mutable working copy of the graveyard that flips and
+un-flips cards in place (a flip is its own inverse); the engine and the bots both use it, so there is
+one implementation of every rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, ClassVar
+
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+
+Square = tuple[int, int]
+
+COLOURS = ("black", "white")
+"""Seat 0 plays black (the black-lined deck), seat 1 white."""
+GHOST_COLOURS = ("B", "W")
+FACINGS = "^>v<"  # clockwise order: rotating a card by 90 degrees moves a facing one step along
+STEP: dict[str, Square] = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
+REVERSE = {"^": "v", "v": "^", "<": ">", ">": "<"}
+ROTATIONS = (0, 90, 180, 270)
+SIDES = ("front", "back")
+TOKENS = frozenset({".", "T"} | {c + f for c in GHOST_COLOURS for f in FACINGS})
+OTHER = {"B": "W", "W": "B"}
+
+
+# --- tokens: what one square holds ------------------------------------------------------------
+def flip_token(token: str) -> str:
+    """A square after its card flips: a ghost swaps colour and faces the other way."""
+    if len(token) == 2:
+        return OTHER[token[0]] + REVERSE[token[1]]
+    return token
+
+
+def rotate_token(token: str, rotation: int) -> str:
+    """A square's token after turning its card ``rotation`` degrees clockwise."""
+    if len(token) == 2:
+        return token[0] + FACINGS[(FACINGS.index(token[1]) + rotation // 90) % 4]
+    return token
+
+
+def is_ghost(token: str) -> bool:
+    return len(token) == 2
+
+
+# --- the edition: the one data table of cards and gate ----------------------------------------
+@dataclass(frozen=True)
+class CardSpec:
+    """One card: its deck ("black", "white" or "gate"), squares 0..2 of its front in reference pose,
+    and for gate cards the graveyard squares it starts on (facings there are absolute)."""
+
+    name: str
+    deck: str
+    squares: tuple[str, str, str]
+    at: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The cards and the Graveyard Gate.  Build one from a text table with `Edition.from_table`."""
+
+    name: str
+    cards: tuple[CardSpec, ...]
+
+    def __post_init__(self) -> None:
+        cards = tuple(c if isinstance(c, CardSpec) else _card_from_json(c) for c in self.cards)
+        object.__setattr__(self, "cards", cards)
+        _validate_edition(self)
+
+    @classmethod
+    def from_table(cls, name: str, table: str) -> Edition:
+        """Parse rows ``NAME DECK s0 s1 s2 [(r,c) (r,c) (r,c)]`` (``#`` starts a comment)."""
+        cards = []
+        for number, raw in enumerate(table.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            squares = re.findall(r"\((-?\d+)\s*,\s*(-?\d+)\)", line)
+            words = re.sub(r"\(.*", "", line).split()
+            if len(words) != 5:
+                raise ValueError(f"edition table line {number}: expected NAME DECK and three squares, "
+                                 f"got {raw.strip()!r}.")
+            cards.append(CardSpec(words[0], words[1], tuple(words[2:5]),
+                                  tuple((int(r), int(c)) for r, c in squares)))
+        return cls(name, tuple(cards))
+
+    @classmethod
+    def coerce(cls, value: Any) -> Edition:
+        """An `Edition` from an Edition, its JSON form (a dict, as saves store it) or a text table."""
+        if isinstance(value, Edition):
+            return value
+        if isinstance(value, str):
+            return cls.from_table("custom", value)
+        if isinstance(value, dict):
+            if set(value) != {"name", "cards"} or not isinstance(value["cards"], (list, tuple)):
+                raise ValueError("an edition dict needs exactly 'name' and 'cards' (a list of cards).")
+            return cls(str(value["name"]), tuple(value["cards"]))
+        raise TypeError(f"edition must be an Edition, a dict or a text table, not {type(value).__name__}.")
+
+    @cached_property
+    def by_name(self) -> dict[str, CardSpec]:
+        return {c.name: c for c in self.cards}
+
+    def deck(self, seat: int) -> tuple[str, ...]:
+        """The names of the cards in a seat's deck, in table order."""
+        return tuple(c.name for c in self.cards if c.deck == COLOURS[seat])
+
+    @property
+    def gate(self) -> tuple[CardSpec, ...]:
+        return tuple(c for c in self.cards if c.deck == "gate")
+
+
+def _card_from_json(data: Any) -> CardSpec:
+    if not isinstance(data, dict) or set(data) != {"name", "deck", "squares", "at"}:
+        raise ValueError(f"each edition card needs name, deck, squares and at; got {data!r}.")
+    try:
+        at = tuple((int(r), int(c)) for r, c in data["at"])
+        return CardSpec(str(data["name"]), str(data["deck"]), tuple(data["squares"]), at)
+    except (TypeError, ValueError):
+        raise ValueError(f"malformed edition card {data!r}.") from None
+
+
+def _validate_edition(edition: Edition) -> None:
+    names = [c.name for c in edition.cards]
+    if len(set(names)) != len(names):
+        raise ValueError("edition card names must be unique.")
+    taken: set[Square] = set()
+    for card in edition.cards:
+        if card.deck not in ("black", "white", "gate"):
+            raise ValueError(f"card {card.name}: deck must be black, white or gate, not {card.deck!r}.")
+        if len(card.squares) != 3 or not all(t in TOKENS for t in card.squares):
+            raise ValueError(f"card {card.name}: needs three squares, each one of "
+                             f"{' '.join(sorted(TOKENS))}; got {card.squares!r}.")
+        if card.deck == "gate":
+            if not _in_a_line(card.at):
+                raise ValueError(f"gate card {card.name} must lie on three squares in a line, "
+                                 f"listed along the card; got {card.at!r}.")
+            if taken & set(card.at):
+                raise ValueError(f"gate card {card.name} overlaps another gate card.")
+            taken |= set(card.at)
+        elif card.at:
+            raise ValueError(f"card {card.name}: only gate cards have starting squares.")
+    black, white = edition.deck(0), edition.deck(1)
+    if not black or len(black) != len(white):
+        raise ValueError(f"the black and white decks must have the same, non-zero size "
+                         f"(got {len(black)} and {len(white)}).")
+    if not taken:
+        raise ValueError("the edition needs at least one gate card (placements must touch a card).")
+
+
+def _in_a_line(squares: Sequence[Square]) -> bool:
+    if len(squares) != 3:
+        return False
+    (r0, c0), (r1, c1), (r2, c2) = squares
+    dr, dc = r1 - r0, c1 - c0
+    return abs(dr) + abs(dc) == 1 and (r2 - r1, c2 - c1) == (dr, dc)
+
+
+STANDARD_EDITION = Edition.from_table("goose_widgets standard", """
+# name deck   square 0 1 2   gate squares (row,col), listed along the card; gate facings are absolute
+K1   black   B^ B^ B^
+K2   black   B^ Bv B^
+K3   black   B< B^ B>
+K4   black   B^ T  B^
+K5   black   B< T  B>
+K6   black   B^ .  Bv
+K7   black   B< B^ T
+K8   black   T  Bv T
+K9   black   B^ T  .
+K10  black   B^ W^ W^
+K11  black   B^ .  W^
+K12  black   T  B> .
+W1   white   W^ W^ W^
+W2   white   W^ Wv W^
+W3   white   W< W^ W>
+W4   white   W^ T  W^
+W5   white   W< T  W>
+W6   white   W^ .  Wv
+W7   white   W< W^ T
+W8   white   T  Wv T
+W9   white   W^ T  .
+W10  white   W^ B^ B^
+W11  white   W^ .  B^
+W12  white   T  W> .
+G1   gate    T  Bv W^   (0,0) (0,1) (0,2)
+G2   gate    Wv T  B>   (0,3) (0,4) (0,5)
+G3   gate    B< W> T    (1,0) (2,0) (3,0)
+G4   gate    W< T  B^   (4,0) (4,1) (4,2)
+G5   gate    Bv W^ T    (4,3) (4,4) (4,5)
+G6   gate    T  B< W>   (1,5) (2,5) (3,5)
+""")
+"""This project's edition (shared/rules/boo.md): 12 black-lined cards, 12 white-lined, 6 gate cards."""
+
+
+# --- cards on the table ---------------------------------------------------------------------
+def footprint(row: int, col: int, rotation: int) -> tuple[Square, Square, Square]:
+    """The squares of card squares 0, 1, 2 for a placement whose top-left square is (row, col)."""
+    if rotation == 0:
+        return ((row, col), (row, col + 1), (row, col + 2))
+    if rotation == 90:
+        return ((row, col), (row + 1, col), (row + 2, col))
+    if rotation == 180:
+        return ((row, col + 2), (row, col + 1), (row, col))
+    if rotation == 270:
+        return ((row + 2, col), (row + 1, col), (row, col))
+    raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation!r}.")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A card in the graveyard: its squares (along the card) and what each holds now."""
+
+    name: str
+    deck: str
+    squares: tuple[Square, Square, Square]
+    tokens: tuple[str, str, str]
+    side: str = "front"
+    rotation: int | None = None  # None for gate cards (their facings are given absolutely)
+
+    def flipped(self) -> Placed:
+        return dataclasses.replace(self, tokens=tuple(flip_token(t) for t in self.tokens),
+                                   side="back" if self.side == "front" else "front")
+
+    @property
+    def vertical(self) -> bool:
+        return self.squares[0][1] == self.squares[1][1]
+
+
+def make_placed(spec: CardSpec, row: int, col: int, rotation: int, side: str) -> Placed:
+    """The card ``spec`` as it lies after ``place <spec> at (row,col) rot <rotation> <side>``."""
+    if side not in SIDES:
+        raise ValueError(f"side must be front or back, not {side!r}.")
+    tokens = spec.squares if side == "front" else tuple(flip_token(t) for t in spec.squares)
+    return Placed(spec.name, spec.deck, footprint(row, col, rotation),
+                  tuple(rotate_token(t, rotation) for t in tokens), side, rotation)
+
+
+@functools.cache
+def orientations(spec: CardSpec) -> tuple[tuple[bool, int, str, tuple[str, str, str]], ...]:
+    """The distinct ways a card can lie: ``(vertical, rotation, side, tokens)``, with ``tokens``
+    listed left to right (or top to bottom).  A card that looks the same turned half round (like
+    ``B< T B>``) keeps only its first rotation, so search does not try the same placement twice."""
+    found: dict[tuple[bool, tuple[str, ...]], tuple[bool, int, str, tuple[str, str, str]]] = {}
+    for side in SIDES:
+        for rotation in ROTATIONS:
+            card = make_placed(spec, 0, 0, rotation, side)
+            tokens = tuple(t for _, t in sorted(zip(card.squares, card.tokens)))
+            found.setdefault((card.vertical, tokens), (card.vertical, rotation, side, tokens))
+    return tuple(found.values())
+
+
+# --- actions and chance outcomes --------------------------------------------------------------
+@dataclass(frozen=True, order=True)
+class Place:
+    """Place the card in hand; (row, col) is the top-left square it covers."""
+
+    card: str
+    row: int
+    col: int
+    rotation: int
+    side: str
+
+    def __str__(self) -> str:
+        return f"place {self.card} at ({self.row},{self.col}) rot {self.rotation} {self.side}"
+
+
+@dataclass(frozen=True, order=True)
+class Scare:
+    """Let the active ghost on ``square`` scare next (only offered when the order matters)."""
+
+    square: Square
+
+    def __str__(self) -> str:
+        return f"scare with ghost at ({self.square[0]},{self.square[1]})"
+
+
+@dataclass(frozen=True, order=True)
+class Reveal:
+    """Chance: ``card`` comes from the seat's unseen deck into its hand or onto the top of its deck."""
+
+    seat: int
+    card: str
+    into: str  # "hand" or "top"
+
+    def __str__(self) -> str:
+        if self.into == "hand":
+            return f"{COLOURS[self.seat]} takes {self.card} into hand"
+        return f"{COLOURS[self.seat]}'s deck shows {self.card}"
+
+
+# --- scaring: one line of sight and its result ------------------------------------------------
+@dataclass(frozen=True)
+class ScareRecord:
+    """What one active ghost did: the squares its sight crossed and where and why it stopped.
+
+    ``outcome`` is "flip" (the card ``flipped`` turned over), "tombstone", "faces back", "own card"
+    (a ghost of the other colour on the active card, O5a) or "nothing" (left the graveyard).
+    """
+
+    ghost: Square
+    token: str
+    path: tuple[Square, ...]
+    stop: Square | None
+    outcome: str
+    flipped: str | None = None
+
+
+class Sandbox:
+    """A mutable working copy of a graveyard for tracing and trying scares quickly.
+
+    Flips and placements are applied in place and undone afterwards (a flip is its own inverse), so
+    trying hundreds of placements costs no copies.  ``counts`` keeps the face-up ghosts per colour.
+    """
+
+    __slots__ = ("tokens", "owner", "squares", "bbox", "counts", "_saved_bbox")
+
+    def __init__(self, cards: Sequence[Placed]) -> None:
+        self.tokens: dict[Square, str] = {}
+        self.owner: dict[Square, int] = {}
+        self.squares: list[tuple[Square, Square, Square]] = []
+        self.counts = {"B": 0, "W": 0}
+        self.bbox = (0, -1, 0, -1)
+        self._saved_bbox: list[tuple[int, int, int, int]] = []
+        rows = [sq[0] for card in cards for sq in card.squares]
+        cols = [sq[1] for card in cards for sq in card.squares]
+        if rows:
+            self.bbox = (min(rows), max(rows), min(cols), max(cols))
+        for card in cards:
+            self._add(card.squares, card.tokens)
+
+    def _add(self, squares: Sequence[Square], tokens: Sequence[str]) -> int:
+        index = len(self.squares)
+        self.squares.append(tuple(squares))
+        for square, token in zip(squares, tokens):
+            self.tokens[square] = token
+            self.owner[square] = index
+            if len(token) == 2:
+                self.counts[token[0]] += 1
+        return index
+
+    def place(self, squares: Sequence[Square], tokens: Sequence[str]) -> int:
+        """Add a card (undo with `unplace`); returns its index."""
+        self._saved_bbox.append(self.bbox)
+        rmin, rmax, cmin, cmax = self.bbox
+        (r0, c0), (r2, c2) = squares[0], squares[2]  # the ends of the card
+        self.bbox = (min(rmin, r0, r2), max(rmax, r0, r2), min(cmin, c0, c2), max(cmax, c0, c2))
+        return self._add(squares, tokens)
+
+    def unplace(self) -> None:
+        """Remove the card added last by `place`."""
+        tokens, owner, counts = self.tokens, self.owner, self.counts
+        for square in self.squares.pop():
+            token = tokens.pop(square)
+            del owner[square]
+            if len(token) == 2:
+                counts[token[0]] -= 1
+        self.bbox = self._saved_bbox.pop()
+
+    def flip(self, index: int) -> None:
+        """Turn card ``index`` over (calling it twice restores the card)."""
+        tokens, counts = self.tokens, self.counts
+        for square in self.squares[index]:
+            token = tokens[square]
+            if len(token) == 2:
+                flipped = OTHER[token[0]] + REVERSE[token[1]]
+                tokens[square] = flipped
+                counts[token[0]] -= 1
+                counts[flipped[0]] += 1
+
+    def _walk(self, r: int, c: int, dr: int, dc: int, colour: str, path: list[Square] | None
+              ) -> tuple[Square | None, str]:
+        """From square (r, c) on, the first square that stops a ``colour`` ghost's sight (a tombstone
+        or a ghost of the other colour) and what it holds; ``(None, "")`` past the edge (O4)."""
+        rmin, rmax, cmin, cmax = self.bbox
+        tokens = self.tokens
+        while rmin <= r <= rmax and cmin <= c <= cmax:
+            seen = tokens.get((r, c))
+            if seen is None or seen == "." or (seen[0] == colour and seen != "T"):
+                if path is not None:
+                    path.append((r, c))
+                r += dr
+                c += dc
+                continue
+            return (r, c), seen
+        return None, ""
+
+    def sight(self, ghost: Square, active: int) -> tuple[list[Square], Square | None, str]:
+        """Trace the line of sight of the ghost on ``ghost`` (O4, O5a): ``(path, stop, outcome)``."""
+        colour, facing = self.tokens[ghost]
+        dr, dc = STEP[facing]
+        path: list[Square] = []
+        stop, seen = self._walk(ghost[0] + dr, ghost[1] + dc, dr, dc, colour, path)
+        if stop is None:
+            return path, None, "nothing"
+        if seen == "T":
+            return path, stop, "tombstone"
+        if self.owner[stop] == active:
+            return path, stop, "own card"
+        if seen[1] == REVERSE[facing]:
+            return path, stop, "faces back"
+        return path, stop, "flip"
+
+    def quiet(self, squares: Sequence[Square], tokens: Sequence[str], memo: dict) -> bool:
+        """True when no ghost of a card about to lie on ``squares`` can scare anything (judged like
+        `sight`, before the card is placed).  A quick test for search: the rays beyond the card are
+        cached in ``memo``, which the caller must empty whenever the graveyard changes."""
+        card = dict(zip(squares, tokens))
+        for (r, c), token in card.items():
+            if len(token) != 2:
+                continue
+            colour, facing = token
+            dr, dc = STEP[facing]
+            r, c = r + dr, c + dc
+            while (r, c) in card:  # the card's own squares: its ghosts never flip it (O5a)
+                own = card[(r, c)]
+                if own == "T" or (own != "." and own[0] != colour):
+                    break
+                r, c = r + dr, c + dc
+            else:
+                key = (r, c, facing, colour)
+                flips = memo.get(key)
+                if flips is None:
+                    stop, seen = self._walk(r, c, dr, dc, colour, None)
+                    flips = memo[key] = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
+                if flips:
+                    return False
+        return True
+
+    def scare(self, ghost: Square, active: int) -> tuple[int | None, list[Square], Square | None, str]:
+        """Let one active ghost scare, flipping the target's card in place.
+
+        Returns ``(flipped card index or None, path, stop, outcome)``."""
+        path, stop, outcome = self.sight(ghost, active)
+        target = self.owner[stop] if outcome == "flip" else None
+        if target is not None:
+            self.flip(target)
+        return target, path, stop, outcome
+
+    def run(self, order: Sequence[Square], active: int) -> list[int | None]:
+        """Scare with the ghosts in ``order``; returns the flipped card (or None) of each."""
+        return [self.scare(ghost, active)[0] for ghost in order]
+
+    def undo(self, flipped: Iterable[int | None]) -> None:
+        for index in flipped:
+            if index is not None:
+                self.flip(index)
+
+    def canonical(self, ghosts: Sequence[Square], active: int) -> tuple[list[int | None], list[set[Square]]]:
+        """Scare with ``ghosts`` in the given order, leaving the flips applied; returns the flipped
+        card (or None) of each ghost and the squares each one's sight reached."""
+        flips, lines = [], []
+        for ghost in ghosts:
+            target, path, stop, _ = self.scare(ghost, active)
+            flips.append(target)
+            lines.append(set(path) | ({stop} if stop is not None else set()))
+        return flips, lines
+
+    def independent(self, flips: Sequence[int | None], lines: Sequence[set[Square]]) -> bool:
+        """Whether a `canonical` run proves that every order gives the same graveyard (O5).
+
+        If no ghost's flip touched a square another ghost's sight reached, each ghost sees the same
+        squares whatever goes first (a flip is the only change during a turn)."""
+        return not any(set(self.squares[f]) & lines[j] for i, f in enumerate(flips) if f is not None
+                       for j in range(len(lines)) if j != i)
+
+    def order_results(self, ghosts: Sequence[Square], active: int
+                      ) -> dict[tuple[Square, ...], frozenset[int]]:
+        """For each order of ``ghosts`` that can give a different graveyard: the cards it leaves flipped.
+
+        When no scare can touch another ghost's line of sight (the common case), all orders agree and
+        only the given order is returned; otherwise every order is tried (at most 6).
+        """
+        flips, lines = self.canonical(ghosts, active)
+        self.undo(reversed(flips))
+        if self.independent(flips, lines):
+            return {tuple(ghosts): _odd(flips)}
+        results = {}
+        for order in itertools.permutations(ghosts):
+            flips = self.run(order, active)
+            results[order] = _odd(flips)
+            self.undo(reversed(flips))
+        return results
+
+    def frontier(self) -> set[Square]:
+        """Empty squares sharing a side with a card's square."""
+        tokens = self.tokens
+        return {(r + dr, c + dc) for r, c in tokens for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if (r + dr, c + dc) not in tokens}
+
+    def footprints(self) -> list[tuple[int, int, bool]]:
+        """Every legal place for a card (O3): ``(row, col, vertical)`` of its top-left square, sorted."""
+        tokens = self.tokens
+        found = set()
+        for r, c in self.frontier():
+            for k in range(3):
+                if (r, c - k) not in tokens and (r, c - k + 1) not in tokens and (r, c - k + 2) not in tokens:
+                    found.add((r, c - k, False))
+                if (r - k, c) not in tokens and (r - k + 1, c) not in tokens and (r - k + 2, c) not in tokens:
+                    found.add((r - k, c, True))
+        return sorted(found)
+
+    def ghost_squares(self, index: int) -> list[Square]:
+        return [sq for sq in self.squares[index] if len(self.tokens[sq]) == 2]
+
+
+def _odd(flips: Iterable[int | None]) -> frozenset[int]:
+    """The cards flipped an odd number of times (those that end up turned over)."""
+    odd: set[int] = set()
+    for index in flips:
+        if index is not None:
+            odd ^= {index}
+    return frozenset(odd)
+
+
+def placements_for(footprints: Iterable[tuple[int, int, bool]], card: str) -> list[Place]:
+    """The `Place` actions for ``card`` on the given footprints: two rotations times two sides each."""
+    actions = []
+    for row, col, vertical in footprints:
+        for rotation in ((90, 270) if vertical else (0, 180)):
+            for side in SIDES:
+                actions.append(Place(card, row, col, rotation, side))
+    return actions
+
+
+# --- the graveyard ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Graveyard:
+    """The cards on the table (immutable; cached lookups are derived on first use)."""
+
+    cards: tuple[Placed, ...]
+
+    @cached_property
+    def tokens(self) -> dict[Square, str]:
+        """Square -> what it holds ('.', 'T' or a ghost like 'B^'); squares without a card are absent."""
+        return {sq: t for card in self.cards for sq, t in zip(card.squares, card.tokens)}
+
+    @cached_property
+    def owner(self) -> dict[Square, int]:
+        """Square -> index of the card on it."""
+        return {sq: i for i, card in enumerate(self.cards) for sq in card.squares}
+
+    @cached_property
+    def bbox(self) -> tuple[int, int, int, int]:
+        """``(min row, max row, min col, max col)`` of all cards: lines of sight end beyond it."""
+        rows = [r for r, _ in self.tokens]
+        cols = [c for _, c in self.tokens]
+        return (min(rows), max(rows), min(cols), max(cols))
+
+    def sandbox(self) -> Sandbox:
+        return Sandbox(self.cards)
+
+    @cached_property
+    def _footprints(self) -> tuple[tuple[int, int, bool], ...]:
+        return tuple(self.sandbox().footprints())
+
+    def footprints(self) -> list[tuple[int, int, bool]]:
+        return list(self._footprints)
+
+    def placements(self, card: str) -> list[Place]:
+        """Every legal placement of ``card`` (O3), sorted by square, then rotation, then side."""
+        return placements_for(self._footprints, card)
+
+    def count(self, colour: str) -> int:
+        """Face-up ghosts of a colour ("B"/"W" or "black"/"white")."""
+        letter = colour[0].upper()
+        return sum(1 for t in self.tokens.values() if t[0] == letter and len(t) == 2)
+
+    def with_card(self, card: Placed) -> Graveyard:
+        return Graveyard(self.cards + (card,))
+
+    def with_flips(self, indices: Iterable[int]) -> Graveyard:
+        cards = list(self.cards)
+        for index in indices:
+            cards[index] = cards[index].flipped()
+        return Graveyard(tuple(cards))
+
+    def line_of_sight(self, ghost: Square, active: int | None = None
+                      ) -> tuple[list[Square], Square | None, str]:
+        """The squares a ghost's sight crosses, where it stops and why (see `Sandbox.sight`).
+
+        ``active`` is the index of the active card (default: the card the ghost is on).
+        """
+        if len(self.tokens.get(ghost, "")) != 2:
+            raise ValueError(f"there is no ghost at {ghost}.")
+        return self.sandbox().sight(ghost, self.owner[ghost] if active is None else active)
+
+    def flips_of(self, placement: Place, edition: Edition, order: Sequence[Square] | None = None
+                 ) -> list[str]:
+        """The names of the cards that end up flipped after ``placement`` (scares in ``order``,
+        default the card's square order).  Does not check that the placement is legal."""
+        placed = make_placed(edition.by_name[placement.card], placement.row, placement.col,
+                             placement.rotation, placement.side)
+        box = self.sandbox()
+        active = box.place(placed.squares, placed.tokens)
+        ghosts = box.ghost_squares(active) if order is None else list(order)
+        flips = _odd(box.run(ghosts, active))
+        return sorted(self.cards[i].name for i in flips)
+
+    def __str__(self) -> str:
+        rmin, rmax, cmin, cmax = self.bbox
+        return "\n".join(" ".join(f"{self.tokens.get((r, c), ' '):2}" for c in range(cmin, cmax + 1))
+                         for r in range(rmin, rmax + 1))
+
+
+# --- the game --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Game(GameBase):
+    """BOO for two players: seat 0 black, seat 1 white; ``start_player`` moves first (O1)."""
+
+    name: ClassVar[str] = "boo"
+    players: int = 2
+    start_player: int = 0
+    edition: Edition = STANDARD_EDITION
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise TypeError(f"players must be the whole number 2, not {self.players!r}.")
+        if self.players != 2:
+            raise ValueError(f"boo is a game for exactly 2 players (black and white), not {self.players}.")
+        check_int("start_player", self.start_player, 0, 1)
+        object.__setattr__(self, "edition", Edition.coerce(self.edition))
+
+    @property
+    def cards_per_deck(self) -> int:
+        return len(self.edition.deck(0))
+
+    @property
+    def total_placements(self) -> int:
+        return 2 * self.cards_per_deck
+
+    def gate(self) -> Graveyard:
+        """The graveyard at set-up: the gate cards, front side up."""
+        return Graveyard(tuple(Placed(c.name, "gate", tuple(c.at), c.squares) for c in self.edition.gate))
+
+    def new_initial_state(self) -> State:
+        decks = (self.edition.deck(0), self.edition.deck(1))
+        return State(game=self, graveyard=self.gate(), unseen=tuple(tuple(sorted(d)) for d in decks),
+                     to_move=self.start_player, draws=_setup_draws(decks))
+
+    def __repr__(self) -> str:
+        return f"Game(boo, start_player={self.start_player}, edition={self.edition.name!r})"
+
+
+def _setup_draws(decks: Sequence[Sequence[str]]) -> tuple[tuple[int, str], ...]:
+    """Set-up: each player (black first) takes a card into hand and reveals the next one (O2)."""
+    draws: list[tuple[int, str]] = []
+    for seat, deck in enumerate(decks):
+        draws += [(seat, "hand")] if deck else []
+        draws += [(seat, "top")] if len(deck) > 1 else []
+    return tuple(draws)
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """The latest placement and its scares, for the move log and the widget's scare lines."""
+
+    number: int  # 1 for the first placement of the game
+    seat: int
+    active: int  # index of the placed card in the graveyard
+    action: str
+    scares: tuple[ScareRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything a seat sees (O2: all of it but the order of each unseen deck)."""
+
+    seat: int
+    current_player: int
+    to_move: int
+    start_player: int
+    graveyard: Graveyard
+    hands: tuple[str | None, str | None]
+    tops: tuple[str | None, str | None]
+    unseen: tuple[tuple[str, ...], tuple[str, ...]]
+    pending: tuple[Square, ...]
+    active: int | None
+    last_turn: TurnRecord | None
+    placements: int
+    total_placements: int
+    scores: tuple[int, int]
+    winner: int | None
+    edition: Edition
+
+    def card(self, name: str) -> CardSpec:
+        return self.edition.by_name[name]
+
+
+@dataclass(frozen=True)
+class State(StateBase):
+    """A BOO position.  ``draws`` queues chance reveals; ``pending`` lists active ghosts whose
+    scare order the player must still choose (O5)."""
+
+    game: Game
+    graveyard: Graveyard
+    unseen: tuple[tuple[str, ...], tuple[str, ...]]
+    to_move: int = 0
+    hands: tuple[str | None, str | None] = (None, None)
+    tops: tuple[str | None, str | None] = (None, None)
+    draws: tuple[tuple[int, str], ...] = ()
+    pending: tuple[Square, ...] = ()
+    active: int | None = None
+    placements: int = 0
+    last_turn: TurnRecord | None = field(default=None, compare=False)
+    constructed: bool = field(default=False, compare=False, repr=False)
+
+    # --- whose turn --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.draws:
+            return CHANCE
+        if not self.pending and self.placements >= self.game.total_placements:
+            return TERMINAL
+        return self.to_move
+
+    def _legal_actions(self) -> list[Any]:
+        if self.pending:
+            return [Scare(sq) for sq in self.pending]
+        return self.graveyard.placements(self.hands[self.to_move])
+
+    def _chance_outcomes(self) -> list[tuple[Reveal, Fraction]]:
+        seat, into = self.draws[0]
+        cards = self.unseen[seat]
+        return [(Reveal(seat, card, into), Fraction(1, len(cards))) for card in cards]
+
+    # --- moves -------------------------------------------------------------------------------
+    def _next(self, action: Any) -> tuple[State, list[str]]:
+        if isinstance(action, Reveal):
+            return self._reveal(action)
+        if isinstance(action, Place):
+            return self._place(action)
+        return self._scare(action)
+
+    def _reveal(self, reveal: Reveal) -> tuple[State, list[str]]:
+        seat = reveal.seat
+        unseen = list(self.unseen)
+        unseen[seat] = tuple(c for c in unseen[seat] if c != reveal.card)
+        slot = "hands" if reveal.into == "hand" else "tops"
+        cards = list(getattr(self, slot))
+        cards[seat] = reveal.card
+        nxt = dataclasses.replace(self, unseen=tuple(unseen), draws=self.draws[1:], **{slot: tuple(cards)})
+        return nxt, [_capital(str(reveal)) + "."]
+
+    def _place(self, place: Place) -> tuple[State, list[str]]:
+        seat = self.to_move
+        spec = self.game.edition.by_name[place.card]
+        card = make_placed(spec, place.row, place.col, place.rotation, place.side)
+        graveyard = self.graveyard.with_card(card)
+        active = len(graveyard.cards) - 1
+        ghosts = tuple(sq for sq, t in zip(card.squares, card.tokens) if is_ghost(t))
+        hands = _with(self.hands, seat, None)
+        record = TurnRecord(self.placements + 1, seat, active, str(place))
+        nxt = dataclasses.replace(self, graveyard=graveyard, hands=hands, pending=ghosts, active=active,
+                                  placements=self.placements + 1, last_turn=record)
+        return nxt._settle([f"{_capital(COLOURS[seat])} plays {place.card} at ({place.row},{place.col}), "
+                            f"rot {place.rotation}, {place.side} side up."])
+
+    def _scare(self, scare: Scare) -> tuple[State, list[str]]:
+        box = self.graveyard.sandbox()
+        records = [_scare_record(box, scare.square, self.active, self.graveyard)]
+        graveyard = self._after(box)
+        nxt = dataclasses.replace(self, graveyard=graveyard,
+                                  pending=tuple(sq for sq in self.pending if sq != scare.square),
+                                  last_turn=_extend(self.last_turn, records))
+        return nxt._settle([_describe(r) for r in records])
+
+    def _after(self, box: Sandbox) -> Graveyard:
+        """The graveyard with the sandbox's flipped cards turned over."""
+        changed = [i for i, card in enumerate(self.graveyard.cards)
+                   if tuple(box.tokens[sq] for sq in card.squares) != card.tokens]
+        return self.graveyard.with_flips(changed)
+
+    def _settle(self, events: list[str]) -> tuple[State, list[str]]:
+        """Resolve the pending scares at once when their order cannot matter, then end the turn."""
+        state = self
+        if state.pending:
+            box = state.graveyard.sandbox()
+            if len(box.order_results(state.pending, state.active)) > 1:
+                seat = _capital(COLOURS[state.to_move])
+                return state, events + [f"{seat} chooses which ghost scares next (the order matters)."]
+            records = [_scare_record(box, ghost, state.active, state.graveyard) for ghost in state.pending]
+            events += [_describe(r) for r in records]
+            state = dataclasses.replace(state, graveyard=state._after(box), pending=(),
+                                        last_turn=_extend(state.last_turn, records))
+        return state._end_turn(events)
+
+    def _end_turn(self, events: list[str]) -> tuple[State, list[str]]:
+        seat = self.to_move
+        hands, tops, draws = self.hands, self.tops, ()
+        if tops[seat] is not None:
+            hands = _with(hands, seat, tops[seat])
+            tops = _with(tops, seat, None)
+            events.append(f"{_capital(COLOURS[seat])} takes {hands[seat]} into hand.")
+            if self.unseen[seat]:
+                draws = ((seat, "top"),)
+        nxt = dataclasses.replace(self, hands=hands, tops=tops, draws=draws, to_move=1 - seat)
+        if nxt.placements >= self.game.total_placements:
+            black, white = nxt.scores()
+            winner = COLOURS[nxt.returns().index(1)]
+            events.append(f"Game over: black {black}, white {white}; {winner} wins"
+                          + (" the tie as start player." if black == white else "."))
+        return nxt, events
+
+    # --- what players see and get ------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        check_int("seat", seat, 0, 1)
+        winner = self.returns().index(1) if self.is_terminal() else None
+        return Observation(seat, self.current_player, self.to_move, self.game.start_player, self.graveyard,
+                           self.hands, self.tops, self.unseen, self.pending if self.pending else (),
+                           self.active, self.last_turn, self.placements, self.game.total_placements,
+                           tuple(self.scores()), winner, self.game.edition)
+
+    def scores(self) -> list[int]:
+        """Face-up black and white ghosts in the whole graveyard, gate included (O6)."""
+        return [self.graveyard.count("B"), self.graveyard.count("W")]
+
+    def returns(self) -> list[int]:
+        """1 for the winner, 0 for the loser; a tie goes to the start player (O6).  [0, 0] until the end."""
+        if not self.is_terminal():
+            return [0, 0]
+        black, white = self.scores()
+        winner = 0 if black > white else 1 if white > black else self.game.start_player
+        return [1 if seat == winner else 0 for seat in (0, 1)]
+
+    def to_json(self) -> str:
+        if self.constructed:
+            raise ValueError("a position built with `position(...)` has no move history to save; "
+                             "save games that start from new_initial_state().")
+        return super().to_json()
+
+    def __str__(self) -> str:
+        black, white = self.scores()
+        return (f"{self.graveyard}\nblack {black}, white {white}; hands {self.hands}, tops {self.tops}; "
+                f"{COLOURS[self.to_move]} to move")
+
+
+def _with(pair: tuple, seat: int, value: Any) -> tuple:
+    return tuple(value if i == seat else v for i, v in enumerate(pair))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _extend(turn: TurnRecord | None, records: Sequence[ScareRecord]) -> TurnRecord | None:
+    if turn is None:
+        return None
+    return dataclasses.replace(turn, scares=turn.scares + tuple(records))
+
+
+def _scare_record(box: Sandbox, ghost: Square, active: int, graveyard: Graveyard) -> ScareRecord:
+    token = box.tokens[ghost]
+    target, path, stop, outcome = box.scare(ghost, active)
+    return ScareRecord(ghost, token, tuple(path), stop, outcome,
+                       graveyard.cards[target].name if target is not None else None)
+
+
+def _describe(record: ScareRecord) -> str:
+    colour = "black" if record.token[0] == "B" else "white"
+    other = "white" if colour == "black" else "black"
+    who = f"The {colour} ghost at {_sq(record.ghost)} (facing {record.token[1]})"
+    if record.outcome == "flip":
+        return f"{who} scares the {other} ghost at {_sq(record.stop)}: {record.flipped} flips."
+    if record.outcome == "tombstone":
+        return f"{who} is stopped by the tombstone at {_sq(record.stop)}."
+    if record.outcome == "faces back":
+        return f"{who} meets the {other} ghost at {_sq(record.stop)} facing straight back: no scare."
+    if record.outcome == "own card":
+        return f"{who} faces a {other} ghost on its own card: no scare."
+    return f"{who} sees no {other} ghost."
+
+
+def _sq(square: Square | None) -> str:
+    return "nowhere" if square is None else f"({square[0]},{square[1]})"
+
+
+# --- constructed positions (walkthroughs, exercises, tests) ------------------------------------
+def position(game: Game | None = None, *, placed: Iterable[Place | str] = (), flipped: Iterable[str] = (),
+             hands: tuple[str | None, str | None] = (None, None),
+             tops: tuple[str | None, str | None] = (None, None), to_move: int = 0) -> State:
+    """A position built directly: the gate, the cards ``placed`` (Place actions or their text) on
+    any empty squares, the cards named in ``flipped`` turned over, and the given hands and tops.
+
+    The unseen decks hold every other card.  Such a state cannot be saved (it has no history).
+    """
+    game = game or Game()
+    check_int("to_move", to_move, 0, 1)
+    graveyard = game.gate()
+    used = [c.name for c in graveyard.cards]
+    for item in placed:
+        place = parse_place(item) if isinstance(item, str) else item
+        spec = game.edition.by_name.get(place.card)
+        if spec is None or spec.deck == "gate":
+            raise ValueError(f"{place.card} is not a card of either deck.")
+        card = make_placed(spec, place.row, place.col, place.rotation, place.side)
+        if set(card.squares) & set(graveyard.tokens):
+            raise ValueError(f"{place} covers another card.")
+        graveyard = graveyard.with_card(card)
+        used.append(card.name)
+    names = [c.name for c in graveyard.cards]
+    unknown = set(flipped) - set(names)
+    if unknown:
+        raise ValueError(f"cannot flip cards not in the graveyard: {sorted(unknown)}.")
+    graveyard = graveyard.with_flips(names.index(n) for n in flipped)
+    used += [c for c in (*hands, *tops) if c is not None]
+    if len(set(used)) != len(used):
+        raise ValueError("each card can be in only one place.")
+    for seat in (0, 1):
+        for card in (hands[seat], tops[seat]):
+            if card is not None and card not in game.edition.deck(seat):
+                raise ValueError(f"{card} is not in {COLOURS[seat]}'s deck.")
+    unseen = tuple(tuple(sorted(set(game.edition.deck(s)) - set(used))) for s in (0, 1))
+    placements = len(graveyard.cards) - len(game.edition.gate)
+    if placements < game.total_placements and hands[to_move] is None:
+        raise ValueError(f"{COLOURS[to_move]} is to move and needs a card in hand.")
+    return State(game=game, graveyard=graveyard, unseen=unseen, to_move=to_move, hands=tuple(hands),
+                 tops=tuple(tops), placements=placements, constructed=True)
+
+
+_PLACE = re.compile(r"^place (\S+) at \((-?\d+),(-?\d+)\) rot (\d+) (front|back)$")
+
+
+def parse_place(text: str) -> Place:
+    """The `Place` written as ``place K3 at (2,6) rot 90 back``."""
+    match = _PLACE.match(text.strip())
+    if not match:
+        raise ValueError(f"cannot read {text!r}; write e.g. 'place K3 at (2,6) rot 90 back'.")
+    card, row, col, rotation, side = match.groups()
+    if int(rotation) not in ROTATIONS:
+        raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation}.")
+    return Place(card, int(row), int(col), int(rotation), side)
+
+
+def iter_ghosts(graveyard: Graveyard) -> Iterator[tuple[Square, str, int]]:
+    """Every ghost in the graveyard: ``(square, token, card index)``."""
+    for index, card in enumerate(graveyard.cards):
+        for square, token in zip(card.squares, card.tokens):
+            if is_ghost(token):
+                yield square, token, index
