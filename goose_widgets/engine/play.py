@@ -33,7 +33,10 @@ def sample_outcome_fast(state: Any, rng: random.Random) -> Any:
     outcomes = state.chance_outcomes()
     if len(outcomes) == 1:
         return outcomes[0][0]
-    return rng.choices([o for o, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+    # numerator / denominator: float(Fraction) goes through numbers.Rational and is ~20x slower,
+    # which was a third of the time of a dice-game simulation.
+    weights = [p.numerator / p.denominator if isinstance(p, Fraction) else float(p) for _, p in outcomes]
+    return rng.choices([o for o, _ in outcomes], weights=weights)[0]
 
 
 def step(state: Any, bots: Sequence[Bot], rng: random.Random) -> Any:
