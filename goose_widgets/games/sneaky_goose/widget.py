@@ -1,0 +1,334 @@
+"""The Sneaky Goose board: a pure function from one seat's observation to SVG.
+
+Every grid is drawn face down.  The seat's own knowledge shows only where the rules show a card
+(the peek and look actions, while the player looks; the reveal at the end of a round), or, with the
+*memory aid* option, as a badge with the value on every card the seat knows.  Values this seat has
+not seen are not in the observation, so they cannot reach the SVG.
+
+Clicks: the draw and play piles ("take ..."), grid cards for the step that needs a card (swap,
+look, blind swap, give), SVG buttons for HONK, Play it, Pass, Skip, Done and the next round.  In a
+slam window the Slam! button switches the view to slam mode (``ui:mode=slam-<round>-<window>``, so it
+ends with that window), where any grid card can be slammed.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from typing import Any
+
+from ...ui.svg import OKABE_ITO, actions_in, sub, svg_root, to_text
+from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
+from .rules import CARD_VERBS, Action, Game, Observation, State, seat_name
+
+OPTIONS = {"memory": "Memory aid"}
+HIDDEN_INFORMATION = True
+
+CARD_W, CARD_H, GAP, PAD = 46, 64, 6, 8
+BOX_W = 2 * CARD_W + GAP + 2 * PAD
+WIDTH = 800
+BACK = OKABE_ITO[0]
+HIGHLIGHT = OKABE_ITO[1]
+SLAM = OKABE_ITO[5]
+KNOWN = OKABE_ITO[4]
+BUTTON_TEXT = {"honk": "HONK!", "play it": "Play it", "skip action": "Skip", "done looking": "Done",
+               "pass": "Pass"}
+
+
+def seat_names(game: Game) -> list[str]:
+    return [seat_name(s) for s in range(game.players)]
+
+
+def slam_mode(observation: Observation) -> str:
+    """The view-state value that turns slam mode on for the current window only."""
+    return f"slam-{observation.round}-{observation.landings}"
+
+
+def render(observation: Observation, legal_actions: Sequence[Action], memory: bool = False,
+           mode: str = "", **_options: Any) -> str:
+    """The board as ``observation.seat`` sees it; ``legal_actions`` are that seat's moves (or [])."""
+    return to_text(_Board(observation, list(legal_actions), bool(memory), mode).draw())
+
+
+def buttons(observation: Observation, legal_actions: Sequence[Action], **options: Any) -> list[Action]:
+    """Legal actions the board cannot click (a safety net: normally none, slams come by slam mode)."""
+    clickable = actions_in(render(observation, legal_actions, **{**options, "mode": slam_mode(observation)}))
+    return [a for a in legal_actions if str(a) not in clickable]
+
+
+def describe_turn(state: State, names: Sequence[str]) -> str:
+    """The status line above the board (public facts only)."""
+    obs = state.observation(state.turn)
+    head = f"Round {obs.round} of {obs.rounds}"
+    if state.is_terminal():
+        return head + ": game over."
+    actor = state.current_player
+    if obs.phase == "round over":
+        return f"{head} is over: every card is face up. {names[actor]}: start the next round."
+    if actor < 0:
+        return f"{head}: dealing." if obs.phase == "deal" else f"{head}: {names[obs.turn]} draws."
+    what = {"peek": "looks at their bottom row", "slam window": "may slam or pass",
+            "give": "gives a card", "looking": "is looking at a card"}.get(obs.phase, "is to play")
+    return f"{head} · {names[obs.turn]}'s turn · {names[actor]} {what}."
+
+
+def _short(name: str) -> str:
+    return name.replace(" Goose", "")
+
+
+def _face_colour(value: int) -> str:
+    if value <= 2:
+        return "#d9f0e3"   # low: keep it
+    if value <= 7:
+        return "#f4f1e6"
+    return "#f9dccb"       # high: get rid of it
+
+
+class _Board:
+    def __init__(self, obs: Observation, legal: list[Action], memory: bool, mode: str) -> None:
+        self.obs, self.legal, self.memory = obs, legal, memory
+        self.mine = obs.actor == obs.seat and bool(legal)
+        self.slamming = self.mine and obs.phase == "slam window" and mode == slam_mode(obs)
+        self.card_actions: dict[tuple[int, int], str] = {}
+        for action in legal:
+            if action.verb in CARD_VERBS and (action.verb != "slam" or self.slamming):
+                self.card_actions[action.seat, action.slot] = str(action)
+        if obs.phase in ("looking", "peek") and self.mine:
+            for place in obs.looking:
+                self.card_actions[place] = "done looking"
+        self.rows = max(2, *(math.ceil(len(g) / 2) for g in obs.grids))
+
+    # --- layout -------------------------------------------------------------------------------
+    def draw(self) -> ET.Element:
+        obs = self.obs
+        grid_h = 22 + self.rows * (CARD_H + GAP) + (34 if obs.revealed else 6)
+        middle = 52 + grid_h + 14
+        height = middle + 2 * CARD_H + 70 + 20 * max(0, obs.players - 4)
+        root = svg_root(WIDTH, height)
+        sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf7", rx=10)
+        sub(root, "text", self.title(), x=14, y=22, font_size=15, font_weight="bold")
+        sub(root, "text", self.prompt(), x=14, y=42, font_size=13, fill="#333")
+        span = WIDTH - 20
+        step = min(BOX_W + 12, span / obs.players)
+        left = 10 + (span - step * obs.players) / 2
+        for seat in range(obs.players):
+            self.grid(root, seat, left + seat * step + (step - BOX_W) / 2, 52, grid_h)
+        self.piles(root, 14, middle)
+        self.controls(root, 14, middle + 2 * CARD_H + 28)
+        self.scoreboard(root, 470, middle)
+        return root
+
+    def title(self) -> str:
+        obs = self.obs
+        you = seat_name(obs.seat)
+        return f"Sneaky Goose · round {obs.round} of {obs.rounds} · you are {you}"
+
+    def prompt(self) -> str:
+        obs, phase = self.obs, self.obs.phase
+        top = obs.top.label if obs.top is not None else "nothing"
+        if phase == "game over":
+            best = min(obs.totals)
+            won = [seat_name(s) for s, t in enumerate(obs.totals) if t == best]
+            return "Game over: " + " and ".join(won) + f" won with {best} points."
+        if phase == "round over":
+            result = obs.results[-1]
+            return (f"{seat_name(result.honker)} honked: {result.outcome} ({result.bonus:+d}). "
+                    "All cards are face up.")
+        if not self.mine:
+            if obs.actor < 0:
+                return "Dealing…" if phase == "deal" else "Drawing…"
+            if phase == "slam window":
+                return f"Slam window on {top}: {seat_name(obs.actor)} may slam or pass."
+            return f"{seat_name(obs.actor)} is to play."
+        held = obs.held.label if obs.held is not None else ""
+        effect = obs.action_card.action if obs.action_card is not None else ""
+        texts = {
+            "peek": "Look at your bottom row once, then click it (or Done).",
+            "turn start": "Your turn: click the draw pile or the play pile to take a card, or HONK!",
+            "holding": (f"You drew {held}: click one of your cards to swap it in, or Play it."
+                        if obs.held_from == "draw pile" else
+                        f"Click one of your cards to swap {held} into your grid."),
+            "slam window": (f"SLAM MODE: click the card you think matches {top}."
+                            if self.slamming else
+                            f"Slam window on {top}: press Slam! to slam a matching card, or Pass."),
+            "give": f"A match! Click one of your cards to give to {seat_name(obs.receiver or 0)}.",
+            "looking": "Click the card (or Done) when you have seen it.",
+            "choose": "Blind swap: click one of your cards, or Skip.",
+            "target": "Now click another player's card to swap with.",
+            "round over": "",
+        }
+        if phase == "action":
+            return {LOOK_OWN: "Click one of your cards to look at it, or Skip.",
+                    LOOK_OTHER: "Click another player's card to look at it, or Skip.",
+                    MAGIC: "Magic Goose: click any card to look at it, or Skip.",
+                    BLIND_SWAP: "Blind swap: click one of your cards, or Skip."}[effect]
+        return texts.get(phase, "")
+
+    # --- pieces -------------------------------------------------------------------------------
+    def grid(self, root: ET.Element, seat: int, x: float, y: float, height: float) -> None:
+        obs = self.obs
+        frame = "#222" if seat == obs.actor else "#bbb"
+        sub(root, "rect", x=x, y=y, width=BOX_W, height=height, rx=8, fill="#ffffff",
+            stroke=frame, stroke_width=2.5 if seat == obs.actor else 1)
+        tags = [t for t, on in (("you", seat == obs.seat), ("dealer", seat == obs.dealer),
+                                ("turn", seat == obs.turn)) if on]
+        name = seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
+        sub(root, "text", name, x=x + BOX_W / 2, y=y + 15, font_size=10.5, text_anchor="middle",
+            font_weight="bold" if seat == obs.seat else "normal")
+        for place, view in enumerate(obs.grids[seat]):
+            cx = x + PAD + (place % 2) * (CARD_W + GAP)
+            cy = y + 22 + (place // 2) * (CARD_H + GAP)
+            if view is None:
+                sub(root, "rect", x=cx, y=cy, width=CARD_W, height=CARD_H, rx=5, fill="none",
+                    stroke="#ccc", stroke_dasharray="4 3")
+                continue
+            self.grid_card(root, seat, place, view, cx, cy)
+        if obs.revealed and obs.results:
+            result = obs.results[-1]
+            total = result.sums[seat]
+            text = f"sum {total}"
+            if seat == result.honker:
+                text += f" {result.bonus:+d} = {result.scores[seat]}"
+            sub(root, "text", text, x=x + BOX_W / 2, y=y + height - 12, font_size=11,
+                text_anchor="middle", font_weight="bold",
+                fill=SLAM if seat == result.honker and result.bonus > 0 else "#222")
+
+    def grid_card(self, root: ET.Element, seat: int, place: int, view: Any, x: float, y: float) -> None:
+        obs = self.obs
+        action = self.card_actions.get((seat, place))
+        parent = sub(root, "g", data_action=action) if action else root
+        looked = (seat, place) in obs.looking
+        face_up = view.card is not None and (obs.revealed or (looked and obs.actor == obs.seat))
+        if face_up:
+            _card_face(parent, view.card, x, y, CARD_W, CARD_H)
+        else:
+            _card_back(parent, x, y, CARD_W, CARD_H)
+            if self.memory and view.card is not None:
+                sub(parent, "circle", cx=x + CARD_W - 11, cy=y + 12, r=10, fill="#ffffff",
+                    stroke=KNOWN, stroke_width=2)
+                sub(parent, "text", str(view.card.value), x=x + CARD_W - 11, y=y + 16, font_size=11,
+                    text_anchor="middle", font_weight="bold")
+        sub(parent, "text", str(place + 1), x=x + 4, y=y + 10, font_size=8,
+            fill="#444" if face_up else "#ffffff")
+        if looked:
+            sub(parent, "rect", x=x - 2, y=y - 2, width=CARD_W + 4, height=CARD_H + 4, rx=6, fill="none",
+                stroke=HIGHLIGHT, stroke_width=3)
+        if action:
+            colour = SLAM if self.slamming else HIGHLIGHT
+            sub(parent, "rect", x=x - 1, y=y - 1, width=CARD_W + 2, height=CARD_H + 2, rx=6,
+                fill="none", stroke=colour, stroke_width=2, stroke_dasharray="5 3")
+
+    def piles(self, root: ET.Element, x: float, y: float) -> None:
+        obs = self.obs
+        w, h = int(CARD_W * 1.4), int(CARD_H * 1.4)
+        legal = {str(a) for a in self.legal}
+        draw = sub(root, "g", data_action="take draw pile") if "take draw pile" in legal else root
+        if obs.draw_size:
+            _card_back(draw, x, y, w, h)
+        else:
+            sub(draw, "rect", x=x, y=y, width=w, height=h, rx=6, fill="none", stroke="#999",
+                stroke_dasharray="4 3")
+        sub(draw, "text", f"draw pile · {obs.draw_size}", x=x + w / 2, y=y + h + 16, font_size=11,
+            text_anchor="middle")
+        px = x + w + 24
+        play = sub(root, "g", data_action="take play pile") if "take play pile" in legal else root
+        if obs.top is not None:
+            _card_face(play, obs.top, px, y, w, h)
+        else:
+            sub(play, "rect", x=px, y=y, width=w, height=h, rx=6, fill="#eee", stroke="#999",
+                stroke_dasharray="4 3")
+        sub(play, "text", f"play pile · {obs.play_size}", x=px + w / 2, y=y + h + 16, font_size=11,
+            text_anchor="middle")
+        for group, name in ((draw, "take draw pile"), (play, "take play pile")):
+            if name in legal:
+                gx = x if name == "take draw pile" else px
+                sub(group, "rect", x=gx - 2, y=y - 2, width=w + 4, height=h + 4, rx=7, fill="none",
+                    stroke=HIGHLIGHT, stroke_width=3)
+        hx = px + w + 40
+        if obs.held_from:
+            who = "you hold" if obs.turn == obs.seat else f"{seat_name(obs.turn)} holds"
+            if obs.held is not None:
+                _card_face(root, obs.held, hx, y, w, h)
+            else:
+                _card_back(root, hx, y, w, h)
+            sub(root, "text", f"{who} ({obs.held_from})", x=hx + w / 2, y=y + h + 16, font_size=11,
+                text_anchor="middle")
+        elif obs.action_card is not None:
+            sub(root, "text", f"action of {obs.action_card.label}:", x=hx, y=y + 14, font_size=11)
+            for row, part in enumerate(_wrap(obs.action_card.action, 34)):
+                sub(root, "text", part, x=hx, y=y + 30 + 14 * row, font_size=11, fill="#444")
+
+    def controls(self, root: ET.Element, x: float, y: float) -> None:
+        obs = self.obs
+        shown: list[tuple[str, str, str]] = []
+        for action in self.legal:
+            text = str(action)
+            if action.verb in BUTTON_TEXT:
+                colour = SLAM if action.verb == "honk" else "#444"
+                shown.append((BUTTON_TEXT[action.verb], text, colour))
+            elif action.verb == "start round":
+                shown.append((text.capitalize(), text, "#444"))
+        if obs.phase == "slam window" and self.mine and any(a.verb == "slam" for a in self.legal):
+            if self.slamming:
+                shown.append(("Cancel slam", "ui:mode=", "#444"))
+            else:
+                shown.insert(0, ("Slam!", "ui:mode=" + slam_mode(obs), SLAM))
+        for label, action, colour in shown:
+            width = 16 + 8 * len(label)
+            group = sub(root, "g", data_action=action)
+            sub(group, "rect", x=x, y=y, width=width, height=28, rx=6, fill=colour)
+            sub(group, "text", label, x=x + width / 2, y=y + 19, font_size=13, fill="#ffffff",
+                text_anchor="middle", font_weight="bold")
+            x += width + 10
+
+    def scoreboard(self, root: ET.Element, x: float, y: float) -> None:
+        obs = self.obs
+        col = 44
+        sub(root, "text", "Scores", x=x, y=y + 10, font_size=12, font_weight="bold")
+        heads = [f"R{r}" for r in range(1, obs.rounds + 1)][:6] + ["Total"]
+        for i, head in enumerate(heads):
+            sub(root, "text", head, x=x + 70 + i * col, y=y + 10, font_size=11, text_anchor="middle")
+        results = obs.results[:6]
+        for seat in range(obs.players):
+            row_y = y + 28 + 18 * seat
+            sub(root, "text", seat_name(seat), x=x, y=row_y, font_size=11,
+                font_weight="bold" if seat == obs.seat else "normal")
+            for i, result in enumerate(results):
+                mark = "*" if result.honker == seat else ""
+                sub(root, "text", f"{result.scores[seat]}{mark}", x=x + 70 + i * col, y=row_y,
+                    font_size=11, text_anchor="middle")
+            sub(root, "text", str(obs.totals[seat]), x=x + 70 + (len(heads) - 1) * col, y=row_y,
+                font_size=11, text_anchor="middle", font_weight="bold")
+        sub(root, "text", "* honked (bonus included)", x=x, y=y + 34 + 18 * obs.players, font_size=9,
+            fill="#666")
+
+
+def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float) -> None:
+    sub(parent, "rect", x=x, y=y, width=w, height=h, rx=5, fill=BACK, stroke="#1b3a57")
+    sub(parent, "rect", x=x + 5, y=y + 5, width=w - 10, height=h - 10, rx=3, fill="none",
+        stroke="#ffffff", stroke_opacity=0.5)
+    sub(parent, "text", "SG", x=x + w / 2, y=y + h / 2 + 4, font_size=w / 4, fill="#ffffff",
+        fill_opacity=0.6, text_anchor="middle", font_weight="bold")
+
+
+def _card_face(parent: ET.Element, card: Any, x: float, y: float, w: float, h: float) -> None:
+    sub(parent, "rect", x=x, y=y, width=w, height=h, rx=5, fill=_face_colour(card.value), stroke="#333")
+    sub(parent, "text", str(card.value), x=x + w / 2, y=y + h / 2 + 2, font_size=w / 2.4,
+        text_anchor="middle", font_weight="bold")
+    name = _short(card.name)
+    sub(parent, "text", name, x=x + w / 2, y=y + h - 9, font_size=min(9.0, 1.6 * w / len(name)),
+        text_anchor="middle", fill="#333")
+    if card.action != "none":
+        sub(parent, "circle", cx=x + w - 7, cy=y + 7, r=3.5, fill=OKABE_ITO[3])
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return lines + ([line] if line else [])
