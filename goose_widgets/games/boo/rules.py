@@ -516,10 +516,11 @@ class Sandbox:
 
     def order_results(self, ghosts: Sequence[Square], active: int
                       ) -> dict[tuple[Square, ...], frozenset[int]]:
-        """For each order of ``ghosts`` that can give a different graveyard: the cards it leaves flipped.
+        """The cards each order of ``ghosts`` leaves flipped (an odd number of times).
 
         When no scare can touch another ghost's line of sight (the common case), all orders agree and
-        only the given order is returned; otherwise every order is tried (at most 6).
+        only the given order is returned; otherwise every order is tried (at most 6), and the order
+        matters exactly when the results are not all equal.
         """
         flips, lines = self.canonical(ghosts, active)
         self.undo(reversed(flips))
@@ -826,7 +827,7 @@ class State(StateBase):
         state = self
         if state.pending:
             box = state.graveyard.sandbox()
-            if len(box.order_results(state.pending, state.active)) > 1:
+            if len(set(box.order_results(state.pending, state.active).values())) > 1:
                 seat = _capital(COLOURS[state.to_move])
                 return state, events + [f"{seat} chooses which ghost scares next (the order matters)."]
             records = [_scare_record(box, ghost, state.active, state.graveyard) for ghost in state.pending]

@@ -1,0 +1,323 @@
+"""The BOO graveyard: a pure SVG renderer over one seat's observation.
+
+Left, the graveyard on a square grid: every card with its deck's lines (black, white, or the gate's
+green), ghosts in their colour with a facing arrow, tombstones; the active card has a yellow frame.
+The last turn's scares are drawn as numbered lines of sight (orange: the target's card flipped;
+grey dashed: stopped by a tombstone, a ghost facing back or the active card itself; dotted: saw
+nothing), and the cards they flipped get an orange frame.  A step control below replays the last
+turn's scares one after another (``ui:replay=<turn>:<step>``: the graveyard as it was after that
+many scares, rebuilt by turning the later flips back, a flip being its own inverse).
+
+Right, both players: score, hand card and visible top card, cards still unseen.  When the viewer
+is to place a card, rotation and side buttons (``ui:rotation=90``, ``ui:side=back``: view state that
+the Table passes back as render options) pick how the card lies; every legal top-left square for that
+rotation and side is a clickable spot (``data-action="place K3 at (2,6) rot 90 back"``) and hovering
+shows a translucent preview of the card there.  Where the scare order matters, the waiting active
+ghosts are ringed and clickable (``scare with ghost at (r,c)``).
+
+Nothing in BOO is hidden but the order of the unseen decks (O2), which the observation never holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
+from .rules import COLOURS, ROTATIONS, SIDES, Graveyard, Observation, Place, Placed, Scare, make_placed
+
+CARD_BG = "#b3abd0"
+BOARD_BG = "#5f7268"
+LINES = {"black": "#111111", "white": "#ffffff", "gate": "#009E73"}
+GHOST = {"B": ("#111111", "#ffffff"), "W": ("#ffffff", "#111111")}  # fill, outline
+ARROW = OKABE_ITO[1]  # orange
+FLIP = OKABE_ITO[5]  # vermillion
+ACTIVE = OKABE_ITO[6]  # yellow
+CHOICE = OKABE_ITO[0]  # blue
+ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
+PANEL = 250
+MARGIN = 3  # empty rows/columns shown around the cards: a card placed outward can reach 3 squares
+HOVER_CSS = (".boo-spot:hover + .boo-preview { opacity: 0.85; } "
+             ".boo-preview { opacity: 0; transition: opacity 0.1s; }")
+
+
+def seat_names(game: Any) -> list[str]:
+    return [name.capitalize() for name in COLOURS]
+
+
+def buttons(observation: Observation, legal: Sequence[Any], **_options: Any) -> list[Any]:
+    """Only scare-order choices get buttons (they are also clickable ghosts); placements are spots."""
+    return [a for a in legal if isinstance(a, Scare)]
+
+
+def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotation: Any = 0,
+           side: str = "front", replay: str | None = None, seat_names: Sequence[str] | None = None,
+           **_options: Any) -> str:
+    """The SVG of the graveyard for ``observation``'s seat; legal actions become clickable."""
+    obs = observation
+    names = list(seat_names) if seat_names else [c.capitalize() for c in COLOURS]
+    rotation = _int(rotation, 0) if _int(rotation, 0) in ROTATIONS else 0
+    side = side if side in SIDES else "front"
+    graveyard, shown = _replayed(obs, replay)
+    rmin, rmax, cmin, cmax = obs.graveyard.bbox
+    rows, cols = rmax - rmin + 1 + 2 * MARGIN, cmax - cmin + 1 + 2 * MARGIN
+    size = max(20, min(44, int(600 / max(rows, cols))))
+    top, left = 46, 12
+    board_w, board_h = cols * size, rows * size
+    width = left + board_w + 16 + PANEL
+    height = max(top + board_h + 70, 600)
+    root = svg_root(width, height)
+    sub(root, "style", HOVER_CSS)
+    sub(root, "rect", x=0, y=0, width=width, height=height, fill="#f4f1ea")
+    sub(root, "text", _headline(obs, names), x=left, y=28, font_size=16, font_weight="bold")
+
+    def xy(square: tuple[int, int]) -> tuple[float, float]:
+        return left + (square[1] - cmin + MARGIN) * size, top + (square[0] - rmin + MARGIN) * size
+
+    sub(root, "rect", x=left, y=top, width=board_w, height=board_h, fill=BOARD_BG, rx=6)
+    for i in range(1, rows):
+        sub(root, "line", x1=left, y1=top + i * size, x2=left + board_w, y2=top + i * size,
+            stroke="#6d8177", stroke_width=1)
+    for j in range(1, cols):
+        sub(root, "line", x1=left + j * size, y1=top, x2=left + j * size, y2=top + board_h,
+            stroke="#6d8177", stroke_width=1)
+    turn = obs.last_turn
+    flipped_names = {r.flipped for r in (turn.scares[:shown] if turn else ()) if r.flipped}
+    for index, card in enumerate(graveyard.cards):
+        frame = ACTIVE if index == obs.active else FLIP if card.name in flipped_names else None
+        _card(root, card, xy, size, frame)
+    if turn is not None:
+        _scare_lines(root, turn.scares[:shown], xy, size)
+    legal = list(legal_actions)
+    if legal and isinstance(legal[0], Scare):
+        _scare_choices(root, legal, xy, size)
+    elif legal and isinstance(legal[0], Place):
+        _spots(root, obs, legal, rotation, side, xy, size)
+    _replay_controls(root, obs, shown, left, top + board_h + 14)
+    _panel(root, obs, names, legal, rotation, side, left + board_w + 16, top)
+    return to_text(root)
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _headline(obs: Observation, names: list[str]) -> str:
+    black, white = obs.scores
+    score = f"{names[0]} {black} – {names[1]} {white}"
+    if obs.winner is not None:
+        tie = " (a tie goes to the start player)" if black == white else ""
+        return f"Game over: {names[obs.winner]} wins{tie}.  {score}"
+    who = names[obs.to_move]
+    doing = "chooses the scare order" if obs.pending else f"to place {obs.hands[obs.to_move]}"
+    return f"{score}   ·   placement {obs.placements + (0 if obs.pending else 1)} of " \
+           f"{obs.total_placements}: {who} {doing}"
+
+
+# --- the last turn, step by step ------------------------------------------------------------
+def _replayed(obs: Observation, replay: str | None) -> tuple[Graveyard, int]:
+    """The graveyard after the first ``k`` scares of the last turn (all of them by default)."""
+    turn = obs.last_turn
+    if turn is None:
+        return obs.graveyard, 0
+    count = len(turn.scares)
+    number, _, step = str(replay or "").partition(":")
+    if _int(number, -1) != turn.number or not 0 <= _int(step, -1) < count:
+        return obs.graveyard, count
+    shown = _int(step, count)
+    names = [c.name for c in obs.graveyard.cards]
+    undo = [names.index(r.flipped) for r in turn.scares[shown:] if r.flipped]
+    return obs.graveyard.with_flips(undo), shown  # flips are their own inverse, so order is free
+
+
+def _replay_controls(root: Element, obs: Observation, shown: int, x: float, y: float) -> None:
+    turn = obs.last_turn
+    if turn is None:
+        sub(root, "text", "No card placed in this game yet.", x=x, y=y + 16, font_size=13)
+        return
+    total = len(turn.scares)
+    flips = sum(1 for r in turn.scares if r.flipped)
+    who = COLOURS[turn.seat].capitalize()
+    sub(root, "text", f"Last turn: {who} — {turn.action}; {flips} flip{'s' if flips != 1 else ''}.",
+        x=x, y=y + 14, font_size=13)
+    if total == 0:
+        return
+    sub(root, "text", f"Scares shown: {shown} of {total}", x=x, y=y + 40, font_size=13)
+    controls = [("start", 0), ("◀", max(0, shown - 1)), ("▶", min(total, shown + 1)), ("all", total)]
+    for i, (label, step) in enumerate(controls):
+        bx = x + 140 + i * 48
+        group = sub(root, "g", data_action=f"ui:replay={turn.number}:{step}")
+        sub(group, "rect", x=bx, y=y + 24, width=42, height=24, rx=5, fill="#ffffff", stroke="#555")
+        sub(group, "text", label, x=bx + 21, y=y + 41, font_size=13, text_anchor="middle")
+
+
+def _scare_lines(root: Element, records: Sequence[Any], xy: Any, size: int) -> None:
+    for number, record in enumerate(records, start=1):
+        x0, y0 = _centre(xy(record.ghost), size)
+        end = record.stop or (record.path[-1] if record.path else None)
+        if end is None:
+            ex, ey = x0, y0
+        else:
+            ex, ey = _centre(xy(end), size)
+        flip = record.outcome == "flip"
+        colour = FLIP if flip else "#3a3a3a"
+        dash = None if flip else ("2 4" if record.outcome == "nothing" else "7 4")
+        sub(root, "line", x1=x0, y1=y0, x2=ex, y2=ey, stroke=colour, stroke_width=max(3, size // 9),
+            stroke_dasharray=dash, stroke_linecap="round", opacity=0.9)
+        if flip or record.stop is not None:
+            sub(root, "circle", cx=ex, cy=ey, r=size * 0.42, fill="none", stroke=colour,
+                stroke_width=3, stroke_dasharray=dash)
+        badge = sub(root, "g")
+        sub(badge, "circle", cx=x0 + size * 0.32, cy=y0 - size * 0.32, r=size * 0.2, fill=colour,
+            stroke="#ffffff", stroke_width=1.5)
+        sub(badge, "text", str(number), x=x0 + size * 0.32, y=y0 - size * 0.32 + size * 0.08,
+            font_size=max(10, int(size * 0.26)), text_anchor="middle", fill="#ffffff", font_weight="bold")
+        sub(badge, "title", f"scare {number}: {record.outcome}"
+            + (f" ({record.flipped} flipped)" if record.flipped else ""))
+
+
+def _centre(corner: tuple[float, float], size: int) -> tuple[float, float]:
+    return corner[0] + size / 2, corner[1] + size / 2
+
+
+# --- choices -----------------------------------------------------------------------------
+def _scare_choices(root: Element, legal: Sequence[Scare], xy: Any, size: int) -> None:
+    for action in legal:
+        x, y = xy(action.square)
+        group = sub(root, "g", data_action=str(action))
+        sub(group, "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=size * 0.2,
+            fill=CHOICE, fill_opacity=0.2, stroke=CHOICE, stroke_width=4, stroke_dasharray="6 3")
+        sub(group, "title", f"{action}: click the ghosts in the order they should scare")
+
+
+def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: int, side: str,
+           xy: Any, size: int) -> None:
+    """A clickable spot on each legal top-left square, with a hover preview of the card there."""
+    spec = obs.card(legal[0].card)
+    for action in legal:
+        if action.rotation != rotation or action.side != side:
+            continue
+        x, y = xy((action.row, action.col))
+        sub(root, "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, rx=size * 0.18,
+            fill="#ffffff", fill_opacity=0.22, stroke="#ffffff", stroke_width=1.5,
+            stroke_dasharray="3 3", class_="boo-spot", data_action=str(action))
+        preview = sub(root, "g", class_="boo-preview", pointer_events="none")
+        _card(preview, make_placed(spec, action.row, action.col, rotation, side), xy, size, ACTIVE)
+
+
+# --- cards and what is on them -----------------------------------------------------------
+def _card(parent: Element, card: Placed, xy: Any, size: int, frame: str | None) -> None:
+    xs = [xy(sq) for sq in card.squares]
+    x, y = min(p[0] for p in xs), min(p[1] for p in xs)
+    w, h = (size, 3 * size) if card.vertical else (3 * size, size)
+    line = LINES[card.deck]
+    group = sub(parent, "g")
+    sub(group, "title", f"{card.name} ({card.deck}, {card.side} up)")
+    sub(group, "rect", x=x + 1.5, y=y + 1.5, width=w - 3, height=h - 3, rx=4, fill=CARD_BG,
+        stroke=line, stroke_width=3)
+    for k in (1, 2):
+        if card.vertical:
+            sub(group, "line", x1=x + 1.5, y1=y + k * size, x2=x + w - 1.5, y2=y + k * size, stroke=line,
+                stroke_width=2)
+        else:
+            sub(group, "line", x1=x + k * size, y1=y + 1.5, x2=x + k * size, y2=y + h - 1.5, stroke=line,
+                stroke_width=2)
+    for (sx, sy), token in zip(xs, card.tokens):
+        _token(group, token, sx + size / 2, sy + size / 2, size)
+    if frame:
+        sub(group, "rect", x=x - 1, y=y - 1, width=w + 2, height=h + 2, rx=5, fill="none", stroke=frame,
+            stroke_width=3.5)
+
+
+def _token(parent: Element, token: str, cx: float, cy: float, size: float) -> None:
+    if token == "T":
+        s = size
+        sub(parent, "path", d=f"M{cx - .2 * s:.1f},{cy + .3 * s:.1f} V{cy - .08 * s:.1f} "
+                             f"A{.2 * s:.1f},{.2 * s:.1f} 0 0 1 {cx + .2 * s:.1f},{cy - .08 * s:.1f} "
+                             f"V{cy + .3 * s:.1f} Z", fill="#8d8d8d", stroke="#333333", stroke_width=1.5)
+        sub(parent, "path", d=f"M{cx:.1f},{cy - .14 * s:.1f} V{cy + .16 * s:.1f} "
+                             f"M{cx - .09 * s:.1f},{cy - .03 * s:.1f} H{cx + .09 * s:.1f}",
+            stroke="#333333", stroke_width=max(1.5, s / 20))
+    elif len(token) == 2:
+        _ghost(parent, token[0], token[1], cx, cy, size)
+
+
+def _ghost(parent: Element, colour: str, facing: str, cx: float, cy: float, s: float) -> None:
+    """A ghost drawn looking up, turned to its facing, with an orange arrow ahead of its head."""
+    fill, outline = GHOST[colour]
+    group = sub(parent, "g", transform=f"rotate({ANGLE[facing]} {cx:.1f} {cy:.1f})")
+    w, low = 0.24 * s, cy + 0.3 * s
+    wave = " ".join(f"L{cx + w - k * w / 3:.1f},{low - (0.07 * s if k % 2 else 0):.1f}" for k in range(7))
+    sub(group, "path", d=f"M{cx - w:.1f},{low:.1f} V{cy - 0.04 * s:.1f} "
+                         f"A{w:.1f},{w:.1f} 0 0 1 {cx + w:.1f},{cy - 0.04 * s:.1f} V{low:.1f} {wave} Z",
+        fill=fill, stroke=outline, stroke_width=1.5)
+    for dx in (-0.09, 0.09):
+        sub(group, "circle", cx=cx + dx * s, cy=cy - 0.08 * s, r=0.045 * s, fill=outline)
+    sub(group, "path", d=f"M{cx:.1f},{cy - 0.49 * s:.1f} L{cx + 0.13 * s:.1f},{cy - 0.33 * s:.1f} "
+                         f"L{cx - 0.13 * s:.1f},{cy - 0.33 * s:.1f} Z",
+        fill=ARROW, stroke="#111111", stroke_width=1)
+
+
+# --- the players' panel ------------------------------------------------------------------
+def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[Any], rotation: int,
+           side: str, x: float, y: float) -> None:
+    small = 26
+    for seat in (0, 1):
+        top = y + seat * 150
+        mark = " ◀ to move" if obs.to_move == seat and obs.winner is None else ""
+        sub(root, "rect", x=x, y=top, width=PANEL, height=140, rx=8, fill="#ffffff", stroke="#999999")
+        sub(root, "text", f"{names[seat]} ({COLOURS[seat]} ghosts){mark}", x=x + 10, y=top + 20,
+            font_size=14, font_weight="bold")
+        sub(root, "text", f"score {obs.scores[seat]}", x=x + 10, y=top + 42, font_size=20,
+            font_weight="bold", fill="#000000")
+        sub(root, "text", f"{len(obs.unseen[seat])} unseen in deck", x=x + 120, y=top + 40, font_size=12)
+        for k, (label, name) in enumerate((("hand", obs.hands[seat]), ("top of deck", obs.tops[seat]))):
+            ty = top + 58 + k * 40
+            sub(root, "text", label, x=x + 10, y=ty + 18, font_size=12)
+            if name is None:
+                sub(root, "text", "—", x=x + 100, y=ty + 18, font_size=12)
+                continue
+            spec = obs.card(name)
+            _card(root, make_placed(spec, 0, 0, 0, "front"),
+                  lambda sq, ox=x + 90, oy=ty: (ox + sq[1] * small, oy + sq[0] * small), small, None)
+            sub(root, "text", name, x=x + 90 + 3 * small + 8, y=ty + 18, font_size=12)
+    if legal and isinstance(legal[0], Place):
+        _placing_controls(root, obs, legal[0].card, rotation, side, x, y + 304)
+    elif legal:
+        sub(root, "text", "Click the ringed ghosts in the", x=x, y=y + 320, font_size=13)
+        sub(root, "text", "order they should scare.", x=x, y=y + 338, font_size=13)
+
+
+def _placing_controls(root: Element, obs: Observation, card: str, rotation: int, side: str,
+                      x: float, y: float) -> None:
+    sub(root, "text", f"Place {card}: turn it and choose a side,", x=x, y=y + 12, font_size=13)
+    sub(root, "text", "then click a dashed square (its top-left).", x=x, y=y + 29, font_size=13)
+    for i, value in enumerate(ROTATIONS):
+        _toggle(root, f"{value}°", f"ui:rotation={value}", value == rotation, x + i * 52, y + 40, 46)
+    for i, value in enumerate(SIDES):
+        _toggle(root, value, f"ui:side={value}", value == side, x + i * 78, y + 72, 72)
+    size = 34
+    placed = make_placed(obs.card(card), 0, 0, rotation, side)
+    _card(root, placed, lambda sq, ox=x + 10, oy=y + 110: (ox + sq[1] * size, oy + sq[0] * size), size, None)
+
+
+def _toggle(root: Element, label: str, action: str, on: bool, x: float, y: float, w: float) -> None:
+    group = sub(root, "g", data_action=action)
+    sub(group, "rect", x=x, y=y, width=w, height=26, rx=6, fill="#0072B2" if on else "#ffffff",
+        stroke="#0072B2", stroke_width=1.5)
+    sub(group, "text", label, x=x + w / 2, y=y + 18, font_size=13, text_anchor="middle",
+        fill="#ffffff" if on else "#0072B2")
+
+
+def describe_turn(state: Any, names: list[str]) -> str:
+    """The status line: whose turn, what to do, the score."""
+    black, white = state.scores()
+    score = f"{names[0]} {black}, {names[1]} {white}"
+    who = names[state.to_move]
+    if state.pending:
+        return f"{who}: click the ringed ghosts in the order they should scare ({score})."
+    return f"{who} to place {state.hands[state.to_move]} ({score})."
