@@ -56,7 +56,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
@@ -422,8 +422,8 @@ class State(StateBase):
         bit = 1 << seat
         revealed = self.phase in (ROUND_OVER, OVER)
         grids = tuple(
-            tuple(None if slot is None else CardView(
-                deck[slot[0]] if revealed or slot[1] & bit else None, _seats_in(slot[1]))
+            tuple(None if slot is None else _view(
+                deck[slot[0]] if revealed or slot[1] & bit else None, slot[1])
                 for slot in grid)
             for grid in self.grids)
         play = list(self.discard)
@@ -727,8 +727,10 @@ def _learn(grids: tuple[Grid, ...], seat: int, place: int, mask: int) -> tuple[G
     return _set(grids, seat, _put(grids[seat], place, (kind, known | mask)))
 
 
-def _seats_in(mask: int) -> tuple[int, ...]:
-    return tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
+@lru_cache(maxsize=4096)
+def _view(card: CardType | None, mask: int) -> CardView:
+    """A grid card as seen (shared between observations: views are immutable)."""
+    return CardView(card, tuple(s for s in range(mask.bit_length()) if mask >> s & 1))
 
 
 # --- positions built by hand (walkthroughs, tests, notebooks) -----------------------------------

@@ -1,0 +1,259 @@
+"""Sneaky Goose probability and strategy, always from the engine (headless).
+
+Exact answers walk the engine's own chance outcomes (`State.chance_outcomes`, `State.apply`):
+
+- `next_card_distribution` / `expected_next_card`: the card that comes off the draw pile.
+- `expected_after_seeing`: the value of an unseen card once some cards have been seen.
+- `fresh_grid_distribution`: the sum of a freshly dealt 2x2 grid, exactly.
+- `upcard_slam_chance`: the chance that the up-card matches a card in your bottom row.
+- `unseen_expectation`: the exact value of a card a seat has not seen, from its observation.
+
+Simulations play seeded games with the bots:
+
+- `round_scores`: mean round score of each bot with a 95% interval (seats rotate).
+- `honk_study`: a memory bot with different honk thresholds against standard memory bots.
+- `memory_study`: forgetful bots against memory bots: what memory is worth.
+- `slam_opportunities`: how often a slam window offers a match somebody knows, or any match.
+
+Positions are merged by a ``key`` where that is exact (`lumped_distribution`), so that deals of
+the same cards in another order are counted once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from ...engine import mean_ci, sample_outcome_fast, simulate, transitions
+from .bots import ForgetfulBot, MemoryBot, unseen_counts
+from .rules import BOTTOM_ROW, GRID_SIZE, WINDOW, Game, Observation, State
+
+__all__ = ["next_card_distribution", "expected_next_card", "expected_after_seeing",
+           "fresh_grid_distribution", "upcard_slam_chance", "unseen_expectation", "lumped_distribution",
+           "round_scores", "honk_study", "memory_study", "slam_opportunities", "BotScore"]
+
+
+# --- exact --------------------------------------------------------------------------------------
+def next_card_distribution(state: State) -> dict[int, Fraction]:
+    """Value -> probability for the card that comes next off the pile at a chance node."""
+    if not state.is_chance_node():
+        raise ValueError("next_card_distribution needs a chance node (a deal or a draw).")
+    result: dict[int, Fraction] = defaultdict(Fraction)
+    for card, p in state.chance_outcomes():
+        result[state.game.deck[card.kind].value] += p
+    return dict(sorted(result.items()))
+
+
+def expected_next_card(state: State) -> Fraction:
+    """The exact expected value of the next card at a chance node."""
+    return sum((v * p for v, p in next_card_distribution(state).items()), Fraction(0))
+
+
+def expected_after_seeing(seen: Iterable[Any], game: Game | None = None) -> Fraction:
+    """The expected value of a card you have not seen, after seeing the cards ``seen``.
+
+    The engine deals the seen cards first (they are chance outcomes of the deal) and then reports
+    the next card's expectation.  ``seen`` holds card labels or values (anything `Game.kind` takes).
+    The default is a six-player game, whose deal has room for 24 seen cards.
+    """
+    game = game or Game(players=6)
+    state = game.new_initial_state()
+    for card in seen:
+        wanted = game.kind(card)
+        outcome = next((o for o, _ in state.chance_outcomes() if o.kind == wanted), None)
+        if outcome is None:
+            raise ValueError(f"there is no {game.deck[wanted].label} left to see.")
+        state = state.apply(outcome)
+        if not state.is_chance_node():
+            raise ValueError(f"at most {GRID_SIZE * game.players} cards can be seen in this deal.")
+    return expected_next_card(state)
+
+
+def lumped_distribution(state: Any, value: Callable[[Any], Hashable], stop: Callable[[Any], bool],
+                        key: Callable[[Any], Hashable]) -> dict[Any, Fraction]:
+    """Exact distribution of ``value`` at the first state where ``stop`` holds.
+
+    Like `goose_widgets.engine.distribution`, but states that have not stopped are merged when their
+    ``key`` is equal (one representative goes on): use a key under which merged states have the same
+    future for the question asked.
+    """
+    result: dict[Any, Fraction] = defaultdict(Fraction)
+    if stop(state):
+        return {value(state): Fraction(1)}
+    frontier: dict[Hashable, tuple[Any, Fraction]] = {key(state): (state, Fraction(1))}
+    while frontier:
+        following: dict[Hashable, tuple[Any, Fraction]] = {}
+        for s, p in frontier.values():
+            for n, q in transitions(s):
+                if stop(n):
+                    result[value(n)] += p * q
+                    continue
+                k = key(n)
+                old = following.get(k)
+                following[k] = (n, p * q + (old[1] if old else 0))
+        frontier = following
+    return dict(sorted(result.items(), key=lambda kv: repr(kv[0])))
+
+
+def fresh_grid_distribution(game: Game | None = None, seat: int = 0) -> dict[int, Fraction]:
+    """The exact distribution of the sum of ``seat``'s four dealt cards (the deal's chance outcomes).
+
+    Seat 0 is dealt first in round 1; deals of the same four cards in another order are merged.
+    """
+    return dict(_fresh_grid(game or Game(), seat))
+
+
+@cache
+def _fresh_grid(game: Game, seat: int) -> dict[int, Fraction]:
+    return lumped_distribution(
+        game.new_initial_state(), value=lambda s: s.grid_sum(seat),
+        stop=lambda s: len(s.grids[seat]) == GRID_SIZE, key=lambda s: (s.draw, len(s.grids[seat])))
+
+
+def upcard_slam_chance(game: Game | None = None) -> Fraction:
+    """The exact chance that the up-card has the goose type of a card in Player 1's bottom row.
+
+    Then Player 1, having peeked, can slam at once (see `_upcard_slam_chance`; cached).
+    """
+    return _upcard_slam_chance(game or Game())
+
+
+@cache
+def _upcard_slam_chance(game: Game) -> Fraction:
+    """Walk the deal's chance outcomes.  Until Player 1's grid is dealt, states are merged
+    only when the same cards are gone and the same ones lie in the bottom row; after that only the
+    bottom row's goose types, how many cards of those types are left and how many cards are left
+    matter for the question.
+    """
+    names = [t.name for t in game.deck]
+
+    def bottom_names(s: State) -> frozenset[str]:
+        return frozenset(names[s.grids[0][p][0]] for p in BOTTOM_ROW)
+
+    def key(s: State) -> Hashable:
+        if len(s.grids[0]) < GRID_SIZE:  # the same cards gone, the same ones in the bottom row
+            return s.draw, tuple(sorted(slot[0] for slot in s.grids[0][BOTTOM_ROW[0]:]))
+        mine = bottom_names(s)
+        return mine, sum(n for k, n in enumerate(s.draw) if names[k] in mine), sum(s.draw)
+
+    def matches(s: State) -> bool:
+        return names[s.top] in bottom_names(s)
+
+    return lumped_distribution(game.new_initial_state(), matches, lambda s: s.top is not None,
+                               key).get(True, Fraction(0))
+
+
+def unseen_expectation(observation: Observation) -> Fraction:
+    """The exact expected value of a card this seat has not seen (its own unknown cards, the draw pile,
+    the cards of others it does not know): the mean of the cards it has not seen anywhere."""
+    counts = unseen_counts(observation)
+    total = sum(counts)
+    if not total:
+        raise ValueError("this seat has seen every card.")
+    return Fraction(sum(n * t.value for n, t in zip(counts, observation.deck)), total)
+
+
+# --- simulation ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BotScore:
+    """A bot's mean round score with its 95% interval, over ``rounds`` rounds."""
+
+    bot: str
+    mean: float
+    low: float
+    high: float
+    rounds: int
+
+    def __str__(self) -> str:
+        return (f"{self.bot:>14}: {self.mean:6.2f}  (95% CI {self.low:6.2f} to {self.high:6.2f}, "
+                f"{self.rounds} rounds)")
+
+
+def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0,
+                 progress: bool = False) -> list[BotScore]:
+    """Play ``games`` seeded games, one seat per bot (seats rotate so no bot keeps the first seat),
+    and report each bot's mean round score with a 95% interval."""
+    game = Game(players=len(bots), rounds=rounds)
+    per_bot: list[list[float]] = [[] for _ in bots]
+
+    played = [0]
+
+    def collect(final: State) -> None:  # simulate seats bot i at seat (i + shift) % players
+        shift = played[0] % game.players
+        played[0] += 1
+        for position in range(game.players):
+            seat = (position + shift) % game.players
+            per_bot[position].extend(r.scores[seat] for r in final.results)
+
+    simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True, on_game=collect)
+    names = [getattr(b, "name", type(b).__name__) for b in bots]
+    return [BotScore(name, *(round(x, 2) for x in mean_ci(values)), len(values))
+            for name, values in zip(names, per_bot)]
+
+
+def honk_study(thresholds: Sequence[float], games: int, players: int = 2, seed: int = 0,
+               progress: bool = False) -> list[tuple[float, BotScore]]:
+    """For each threshold, a memory bot that honks at that estimate plays standard memory bots;
+    returns its mean round score (one-round games)."""
+    results = []
+    for threshold in thresholds:
+        trial = MemoryBot(honk_at=threshold)
+        trial.name = f"honk at {threshold:g}"
+        scores = round_scores([trial] + [MemoryBot() for _ in range(players - 1)], games, seed=seed,
+                              progress=progress)
+        results.append((threshold, scores[0]))
+    return results
+
+
+def memory_study(forgets: Sequence[float], games: int, players: int = 2, seed: int = 0,
+                 progress: bool = False) -> list[tuple[float, BotScore, BotScore]]:
+    """For each forgetting rate, a forgetful bot plays memory bots; returns (rate, its score, the
+    memory bots' score) in one-round games."""
+    results = []
+    for forget in forgets:
+        scores = round_scores([ForgetfulBot(forget)] + [MemoryBot() for _ in range(players - 1)],
+                              games, seed=seed, progress=progress)
+        results.append((forget, scores[0], scores[1]))
+    return results
+
+
+@dataclass(frozen=True)
+class SlamCount:
+    windows: int
+    known_match: int   # some seat knew a matching grid card when the window opened
+    any_match: int     # some grid card matched (whether anyone knew it or not)
+    slams: int
+    matches: int
+
+
+def slam_opportunities(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0) -> SlamCount:
+    """Count slam windows and how often a match was known to somebody / present at all."""
+    game = Game(players=len(bots), rounds=rounds)
+    rng = random.Random(seed)
+    windows = known = present = slams = matches = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.phase == WINDOW and len(state.queue) == game.players and not state.slammed:
+                windows += 1
+                name = game.deck[state.top].name
+                hits = [slot for grid in state.grids for slot in grid
+                        if slot is not None and game.deck[slot[0]].name == name]
+                present += bool(hits)
+                known += any(slot[1] for slot in hits)
+            if state.is_chance_node():
+                state = state.apply(sample_outcome_fast(state, rng))
+                continue
+            seat = state.current_player
+            action = bots[seat].choose(state.observation(seat), state.legal_actions(), rng)
+            if action.verb == "slam":
+                slams += 1
+                matches += game.deck[state.grids[action.seat][action.slot][0]].name == \
+                    game.deck[state.top].name
+            state = state.apply(action)
+    return SlamCount(windows, known, present, slams, matches)
