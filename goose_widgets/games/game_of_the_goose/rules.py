@@ -325,7 +325,7 @@ class State(StateBase):
     its opening roll (G4), ``coins``/``kitty``/``out`` the adult variation (G13; empty coins when
     off).  ``round_number`` is the round being played (every seat's turn, missed ones included).
     ``last_roll``, ``last_mover`` and ``last_path`` (the squares the last pawn touched) are for the
-    board and the analysis; `without_clock` drops them with the round to compare positions.
+    board and the analysis; `without_display` drops them, `without_clock` the round too.
     """
 
     game: Game
@@ -389,15 +389,14 @@ class State(StateBase):
         on every call, which dominated the time of simulations."""
         return State(**{**self.__dict__, **changes})
 
-    def without_clock(self) -> State:
-        """The same position without the round and the last move (for merging equal positions)."""
-        return self._replace(round_number=1, last_roll=None, last_mover=None,
-                                   last_path=(), history=(), events=())
+    def without_display(self) -> State:
+        """The same position and round without the last move's dice and path (display only)."""
+        return self._replace(last_roll=None, last_mover=None, last_path=(), history=(), events=())
 
-    @property
-    def rounds(self) -> int:
-        """The rounds played so far, counting the round in progress."""
-        return self.round_number
+    def without_clock(self) -> State:
+        """`without_display`, and the round too: equal positions compare equal (Markov chains)."""
+        return self._replace(round_number=1, last_roll=None, last_mover=None, last_path=(),
+                             history=(), events=())
 
     # --- one turn --------------------------------------------------------------------------
     def _move(self, dice: Dice) -> tuple[State, list[str]]:

@@ -271,17 +271,18 @@ def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool) -> None:
     roll = obs.last_roll
     box = sub(g, "g", class_="gw-dice", data_action="roll" if may_roll else None)
     if may_roll:
-        sub(box, "rect", x=x - 6, y=y - 6, width=150, height=70, rx=10, fill="#fff3c4",
+        sub(box, "rect", x=x - 6, y=y - 6, width=218, height=104, rx=10, fill="#fff3c4",
             stroke="#E69F00", stroke_width=2)
-        sub(box, "rect", class_="gw-hover-only", x=x - 6, y=y - 6, width=150, height=70, rx=10,
+        sub(box, "rect", class_="gw-hover-only", x=x - 6, y=y - 6, width=218, height=104, rx=10,
             fill="#E69F00", opacity=0.3)
     die(box, x, y, 56, roll.first if roll else None)
     die(box, x + 74, y, 56, roll.second if roll else None)
-    caption = ("click the dice to roll" if may_roll
-               else f"{seat_name(obs.last_mover)} rolled {roll}" if roll and obs.last_mover is not None
-               else "nobody has rolled yet")
-    sub(box, "text", caption, x=x, y=y + 78, font_size=12, fill="#333",
-        font_weight="bold" if may_roll else None)
+    last = (f"{seat_name(obs.last_mover)} rolled {roll}" if roll and obs.last_mover is not None
+            else "nobody has rolled yet")
+    sub(box, "text", last, x=x, y=y + 76, font_size=12, fill="#333")
+    if may_roll:
+        sub(box, "text", "your turn: click the dice to roll", x=x, y=y + 92, font_size=12,
+            font_weight="bold", fill="#8a5a00")
 
 
 def _status(obs: Observation) -> str:
@@ -325,8 +326,11 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
     """The board seen by ``observation.seat``; the dice are clickable when ``roll`` is legal."""
     obs = observation
     may_roll = any(str(a) == "roll" for a in legal_actions)
-    root = svg_root(WIDTH, HEIGHT, class_="gw-goose")
-    sub(root, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, rx=12, fill="#f3ead2")
+    players_top = MARGIN + 160
+    legend_top = players_top + obs.players * 22 + (20 if obs.coins else 0) + 14
+    height = max(HEIGHT, legend_top + 10 + len(LEGEND) * 22 + 6)
+    root = svg_root(WIDTH, height, class_="gw-goose")
+    sub(root, "rect", x=0, y=0, width=WIDTH, height=height, rx=12, fill="#f3ead2")
     root.append(_board_template())
     if obs.coins:  # the kitty lies on the last square
         column, row = spiral()[FINISH - 1]
@@ -346,10 +350,9 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
     sub(root, "text", _status(obs), class_="gw-status", x=PANEL_X, y=MARGIN + 29, font_size=12.5,
         fill="#3d3325")
     _dice_panel(root, obs, may_roll)
-    bottom = _players_panel(root, obs, MARGIN + 150)
+    bottom = _players_panel(root, obs, players_top)
     if obs.coins:
         sub(root, "text", f"Kitty on 63: {plural(obs.kitty, 'coin')}", x=PANEL_X, y=bottom + 2,
             font_size=11.5, font_weight="bold", fill="#5c3d1e")
-        bottom += 20
-    _legend(root, bottom + 14)
+    _legend(root, legend_top)
     return to_text(root)

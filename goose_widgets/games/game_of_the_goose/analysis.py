@@ -1,0 +1,209 @@
+"""Probability in the Game of the Goose, derived from the engine (headless).
+
+Nothing here restates a rule: the exact results walk the engine's own ``chance_outcomes()`` and
+``apply`` (through `goose_widgets.engine.exact`), and the simulations play the engine through
+`goose_widgets.engine.simulate`.
+
+Exact, for one player alone (G1 allows solitaire play):
+
+- `chance_to_finish_alone`: under the rulebook the Well (31) and the Prison (52) hold a lone pawn
+  for good (G10), so the game ends with no winner there (G15).  The exact probability of ever
+  reaching 63 is an absorption probability of the Markov chain of the lone pawn.
+- `rounds_alone`: when the Well and the Prison do NOT hold a lone pawn for good.  We decide that
+  they then cost missed turns like the Tavern: the engine's house-rule parameter ``well_turns``
+  (default 2 here, as the Tavern).  The pawn then always reaches 63, and we get the exact
+  distribution of the number of rounds (first N rounds) and its exact expectation.  A round is one
+  turn of the pawn, missed turns included (the engine's ``round_number`` clock).
+- `landing_chance`: the exact chance that a lone pawn lands on a square within its first rounds.
+- `first_roll_squares`: where the first roll of the game leaves a pawn.
+
+By simulation, for 2 to 6 players: `seat_table` (win probability by seat, chance of a game with no
+winner, game length in rounds, with 95% confidence intervals) and `convergence` (simulated
+estimates of the one-player chance of finishing, approaching the exact answer as games grow).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ...engine import mean_ci, simulate, wilson
+from ...engine.exact import absorbing_values, absorption_times, cost_chain, markov_chain, transitions
+from .rules import ROLL, Game, State
+
+
+def _rounds(before: State, after: State) -> int:
+    """The cost of an edge of the chain: the rounds that passed (missed turns included)."""
+    return after.round_number - before.round_number
+
+
+def lone_pawn_chain(well_turns: int | None = None) -> tuple[list[State], dict[int, list[tuple]]]:
+    """The Markov chain of one pawn alone, with the rounds each step costs (`cost_chain`)."""
+    start = Game(players=1, well_turns=well_turns).new_initial_state()
+    return cost_chain(start, _rounds, key=State.without_clock)
+
+
+def chance_to_finish_alone() -> Fraction:
+    """The exact chance that a lone pawn ever reaches 63, when the Well and the Prison hold it for
+    good (the rulebook; the game then ends with no winner, G15)."""
+    start = Game(players=1).new_initial_state()
+    states, edges = markov_chain(start, key=State.without_clock)
+    return absorbing_values(states, edges, value=lambda s: s.winner == 0)[0]
+
+
+@dataclass(frozen=True)
+class RoundsAlone:
+    """How many rounds a lone pawn needs to reach 63, exactly."""
+
+    well_turns: int
+    expected: Fraction
+    distribution: dict[int, Fraction]  # rounds -> probability, for 1..horizon
+
+    @property
+    def later(self) -> Fraction:
+        """The chance of needing more rounds than the distribution lists."""
+        return 1 - sum(self.distribution.values(), Fraction(0))
+
+    def cumulative(self, rounds: int) -> Fraction:
+        """The chance of having finished within ``rounds`` rounds."""
+        return sum((p for r, p in self.distribution.items() if r <= rounds), Fraction(0))
+
+    def median(self) -> int:
+        """The smallest number of rounds within which the pawn finishes at least half the time."""
+        total = Fraction(0)
+        for rounds, p in sorted(self.distribution.items()):
+            total += p
+            if total >= Fraction(1, 2):
+                return rounds
+        raise ValueError("the distribution is too short to hold the median; raise the horizon.")
+
+
+def rounds_alone(well_turns: int = 2, horizon: int = 100) -> RoundsAlone:
+    """Exact expectation and distribution (rounds 1..``horizon``) of the number of rounds a lone
+    pawn needs, when the Well and the Prison cost ``well_turns`` missed turns instead of holding
+    the pawn for good (the engine's ``well_turns`` house rule)."""
+    states, edges = lone_pawn_chain(well_turns)
+    # the game's length is the round in which it ends: 1 + the rounds that passed on the way
+    expected = 1 + absorbing_values(states, edges)[0]
+    times = absorption_times(states, edges, horizon - 1)
+    return RoundsAlone(well_turns, expected, {t + 1: p for t, p in times.items()})
+
+
+def landing_chance(square: int, rounds: int, **params: Any) -> Fraction:
+    """The exact chance that a lone pawn lands on ``square`` (ends a step of its move there, as
+    the engine's ``last_path`` records) within its first ``rounds`` rounds."""
+    start = Game(players=1, **params).new_initial_state()
+    frontier: dict[tuple[State, bool], Fraction] = {(start, False): Fraction(1)}
+    total = Fraction(0)
+    while frontier:
+        following: dict[tuple[State, bool], Fraction] = defaultdict(Fraction)
+        for (state, landed), p in frontier.items():
+            if landed:
+                total += p
+                continue
+            if state.is_terminal() or state.round_number > rounds:
+                continue
+            for nxt, q in transitions(state):
+                hit = state.is_chance_node() and square in nxt.last_path[1:]
+                following[nxt.without_display(), hit] += p * q
+        frontier = following
+    return total
+
+
+def first_roll_squares(players: int = 1) -> dict[int, Fraction]:
+    """Where the first roll of the game leaves the first pawn, with its exact probability."""
+    rolled = Game(players=players).new_initial_state().apply(ROLL)
+    result: dict[int, Fraction] = defaultdict(Fraction)
+    for dice, p in rolled.chance_outcomes():
+        result[rolled.apply(dice).positions[0]] += p
+    return dict(sorted(result.items()))
+
+
+# --- simulation -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TableSimulation:
+    """Simulated games at one table size: wins by seat, games with no winner, lengths in rounds."""
+
+    players: int
+    games: int
+    wins: tuple[int, ...]
+    no_winner: int
+    lengths: tuple[int, ...]
+
+    def win_rates(self) -> list[tuple[float, float, float]]:
+        return [wilson(w, self.games) for w in self.wins]
+
+    def no_winner_rate(self) -> tuple[float, float, float]:
+        return wilson(self.no_winner, self.games)
+
+    def length(self) -> tuple[float, float, float]:
+        return mean_ci(self.lengths)
+
+
+def simulate_table(players: int, games: int, seed: int = 0, progress: bool = False,
+                   **params: Any) -> TableSimulation:
+    """Play ``games`` seeded games of random bots (every bot just rolls) through `simulate`."""
+    lengths: list[int] = []
+    result = simulate(Game(players=players, **params), games, seed=seed, progress=progress,
+                      on_game=lambda final: lengths.append(final.round_number))
+    return TableSimulation(players, games, tuple(result.win_counts()), result.no_winner(),
+                           tuple(lengths))
+
+
+def simulate_tables(player_counts: Sequence[int] = (2, 3, 4, 5, 6), games: int = 1000, seed: int = 0,
+                    progress: bool = False, **params: Any) -> list[TableSimulation]:
+    """`simulate_table` for each table size."""
+    return [simulate_table(n, games, seed=seed, progress=progress, **params) for n in player_counts]
+
+
+def seat_rows(sims: Sequence[TableSimulation], digits: int = 3) -> list[dict[str, Any]]:
+    """One row per table size: each seat's win rate with its 95% interval."""
+    rows = []
+    for sim in sims:
+        row: dict[str, Any] = {"players": sim.players, "games": sim.games}
+        for seat, (rate, low, high) in enumerate(sim.win_rates()):
+            row[f"seat {seat + 1}"] = f"{rate:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
+        rows.append(row)
+    return rows
+
+
+def summary_rows(sims: Sequence[TableSimulation], digits: int = 3) -> list[dict[str, Any]]:
+    """One row per table size: the chance of a game with no winner and the mean length in rounds,
+    each with a 95% interval, and seat 1's win rate beside a fair share."""
+    rows = []
+    for sim in sims:
+        none, none_low, none_high = sim.no_winner_rate()
+        mean, low, high = sim.length()
+        rows.append({"players": sim.players, "games": sim.games,
+                     "no winner": round(none, digits),
+                     "no winner 95%": _interval(none_low, none_high, digits),
+                     "mean rounds": round(mean, 2), "rounds 95%": _interval(low, high, 2),
+                     "seat 1 wins": round(sim.win_rates()[0][0], digits),
+                     "fair share": round(1 / sim.players, digits)})
+    return rows
+
+
+def _interval(low: float, high: float, digits: int) -> str:
+    return f"{low:.{digits}f} – {high:.{digits}f}"
+
+
+@dataclass(frozen=True)
+class ConvergencePoint:
+    games: int
+    estimate: float
+    low: float
+    high: float
+
+
+def convergence(checkpoints: Sequence[int] = (10, 30, 100, 300, 1000, 3000), seed: int = 0,
+                progress: bool = False) -> tuple[Fraction, list[ConvergencePoint]]:
+    """The exact one-player chance of finishing (`chance_to_finish_alone`) and the simulated
+    estimates of it after the first 10, 30, 100, ... games of one seeded run, with 95% intervals."""
+    finished: list[int] = []
+    simulate(Game(players=1), max(checkpoints), seed=seed, progress=progress,
+             on_game=lambda final: finished.append(final.winner == 0))
+    points = [ConvergencePoint(n, *wilson(sum(finished[:n]), n)) for n in sorted(checkpoints)]
+    return chance_to_finish_alone(), points
