@@ -107,7 +107,8 @@ class ForgetfulBot(MemoryBot):
         if observation.phase == "turn start" and observation.actor == observation.seat \
                 and self._forgot_on != observation.turn_number:
             self._forgot_on = observation.turn_number
-            self._memory = {k: v for k, v in self._memory.items() if rng.random() >= self.forget}
+            if self.forget:  # (no random draws at 0, so that it replays exactly like MemoryBot)
+                self._memory = {k: v for k, v in self._memory.items() if rng.random() >= self.forget}
         known = {}
         for seat, grid in enumerate(observation.grids):
             for place, view in enumerate(grid):

@@ -228,7 +228,7 @@ _add(Scenario(
 
 _add(Scenario(
     name="reshuffle: the draw pile runs out",
-    introduction="Late in a round the draw pile holds a single card; the other 41 cards not in grids "
+    introduction="Late in a round the draw pile holds a single card; the other 40 cards not in grids "
                  "lie in the play pile under its top (S8).",
     start=lambda: table(draw=["Curious Goose (7)"]),
     steps=steps(

@@ -1,0 +1,135 @@
+"""The board: what is drawn, what is clickable, the memory aid, slam mode, the reveal, the table, and
+that hidden values never reach the browser (SVG and synced widget values)."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+from goose_widgets import play
+from goose_widgets.games.sneaky_goose import widget
+from goose_widgets.games.sneaky_goose.rules import Game, arrange
+from goose_widgets.games.sneaky_goose.widget import buttons, render, slam_mode
+from goose_widgets.ui.svg import actions_in
+
+from .sneaky_helpers import hidden_twin, moves
+
+GRIDS = ([5, 9, 3, 1], [12, 2, 7, 4], [0, 11, 6, 2])
+
+
+def table_state(**options):
+    return arrange(Game(players=3), options.pop("grids", GRIDS), options.pop("top", 10), **options)
+
+
+def view(state, seat=0, **options):
+    legal = state.legal_actions() if state.current_player == seat else []
+    return render(state.observation(seat), legal, **options)
+
+
+def texts(svg):
+    return [t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text") if t.text]
+
+
+def test_the_module_declares_hidden_information_and_the_memory_aid():
+    assert widget.HIDDEN_INFORMATION is True and widget.OPTIONS == {"memory": "Memory aid"}
+    assert widget.seat_names(Game(players=3)) == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_turn_start_makes_both_piles_and_honk_clickable():
+    svg = view(table_state())
+    ET.fromstring(svg)
+    assert actions_in(svg) == {"take draw pile", "take play pile", "honk"}
+    assert "draw pile · 41" in texts(svg) and "play pile · 1" in texts(svg)
+
+
+def test_every_grid_is_face_down_and_the_memory_aid_shows_known_values_only():
+    state = table_state()
+    badge = f'stroke="{widget.KNOWN}"'
+    plain, aided = view(state), view(state, memory=True)
+    assert plain.count(badge) == 0 and aided.count(badge) == 2
+    assert Counter(texts(aided)) - Counter(texts(plain)) == Counter({"3": 1, "1": 1})  # its bottom row
+    assert Counter(texts(view(state, seat=1, memory=True))) - Counter(texts(view(state, seat=1))) == \
+        Counter({"7": 1, "4": 1})
+
+
+def test_holding_a_drawn_card_makes_own_cards_and_play_it_clickable():
+    state = moves(table_state(), "take draw pile", "Grey Goose (2)")
+    svg = view(state)
+    assert actions_in(svg) == {"play it"} | {f"swap into Player 1's card {i}" for i in range(1, 5)}
+    assert "you hold (draw pile)" in texts(svg) and "2" in texts(svg)
+    other = view(state, seat=1)
+    assert not actions_in(other) and "Player 1 holds (draw pile)" in texts(other)
+
+
+def test_slam_mode_lasts_one_window_and_lets_every_card_be_slammed():
+    state = moves(table_state(), "take draw pile", "Grey Goose (2)", "play it")
+    obs = state.observation(0)
+    svg = view(state)
+    assert actions_in(svg) == {"pass", "ui:mode=" + slam_mode(obs)}
+    slamming = view(state, mode=slam_mode(obs))
+    slams = {a for a in actions_in(slamming) if a.startswith("slam ")}
+    assert len(slams) == 12 and "ui:mode=" in actions_in(slamming)
+    later = moves(state, "pass", "pass", "pass", "take draw pile", "Lazy Goose (3)", "play it")
+    assert later.current_player == 1
+    assert not any(a.startswith("slam") for a in actions_in(view(later, 1, mode=slam_mode(obs))))
+    assert buttons(state.observation(0), state.legal_actions()) == []
+
+
+def test_a_look_shows_the_card_to_the_looker_until_done():
+    state = moves(table_state(), "take draw pile", "Spy Goose (8)", "play it", "pass", "pass", "pass",
+                  "look at Player 2's card 1")
+    mine, theirs = view(state), view(state, seat=1)
+    assert "12" in texts(mine) and "12" not in texts(theirs)
+    assert actions_in(mine) == {"done looking"} and mine.count('data-action="done looking"') == 2
+    after = moves(state, "done looking")
+    assert "12" not in texts(view(after)) and "12" in texts(view(after, memory=True))
+
+
+def test_the_end_of_a_round_reveals_every_grid_with_sums_and_the_honk():
+    state = moves(table_state(grids=([1, 2, 0, -1], [12, 2, 7, 4], [0, 11, 6, 2])), "honk")
+    words = texts(view(state, seat=2))
+    assert "sum 2 -10 = -8" in words and "sum 25" in words and "sum 19" in words
+    assert "12" in words and "-8*" in words
+    assert actions_in(view(state, seat=0)) == {"start round 2"}
+
+
+def test_the_table_plays_with_clicks():
+    table = play("sneaky_goose", players=["human", "memory", "random"], seed=3)
+    assert table.state.phase == "peek" and "done looking" in actions_in(table.board.svg)
+    table.click("done looking")
+    while table.state.current_player == 0 and table.state.phase == "slam window":
+        table.click("pass")
+    assert table.state.phase == "turn start" and table.state.current_player == 0
+    table.click("ui:mode=slam-1-1")  # view state only: nothing happens to the game
+    assert table.state.phase == "turn start"
+    table.click("take draw pile")
+    assert table.state.phase == "holding"
+    table.click("swap into Player 1's card 1")
+    assert "swap into Player 1's card 1" in table.state.history
+    table.undo()
+    assert table.state.phase == "holding"
+    table.set_option("memory", True)
+    assert 'stroke="#56B4E9"' in table.board.svg  # the memory aid's badges
+
+
+def test_two_games_that_differ_only_in_what_a_seat_has_not_seen_send_the_same_values():
+    rng = random.Random(4)
+    table = play("sneaky_goose", players=["human", "memory", "memory"], seed=2)
+    twin_table = play("sneaky_goose", players=["human", "memory", "memory"], seed=2)
+    table.click("done looking")
+    twin_table.click("done looking")
+    state = table.state
+    twin = hidden_twin(state, 0, rng)
+    assert twin is not None and twin != state
+    twin_table.states[-1] = twin
+    twin_table._redraw()
+    table._redraw()
+    for option in (False, True):
+        table.set_option("memory", option)
+        twin_table.set_option("memory", option)
+        assert table.board.svg == twin_table.board.svg
+        assert table.status.value == twin_table.status.value
+        assert table.log_view.value == twin_table.log_view.value
+        assert [b.description for b in table.buttons.children] == \
+            [b.description for b in twin_table.buttons.children]
