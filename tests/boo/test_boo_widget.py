@@ -1,0 +1,85 @@
+"""BOO widget: spots for placements, view-state clicks, scare choices, replay, the Table driven by clicks."""
+
+from __future__ import annotations
+
+from goose_widgets import play
+from goose_widgets.games.boo.examples import SCENARIOS, tip_2_start
+from goose_widgets.games.boo.widget import buttons, render
+from goose_widgets.ui.svg import actions_in
+
+
+def test_only_the_chosen_rotation_and_side_are_spots():
+    table = play("boo", players=["human", "greedy"], seed=1)
+    legal = table.state.legal_actions()
+    clickable = actions_in(table.board.svg)
+    places = {a for a in clickable if a.startswith("place")}
+    assert places == {str(a) for a in legal if a.rotation == 0 and a.side == "front"}
+    assert {"ui:rotation=90", "ui:side=back"} <= clickable
+    table.click("ui:rotation=90")
+    table.click("ui:side=back")
+    places = {a for a in actions_in(table.board.svg) if a.startswith("place")}
+    assert places == {str(a) for a in legal if a.rotation == 90 and a.side == "back"}
+    assert buttons(table.state.observation(0), legal) == []  # hundreds of placements: no buttons
+    assert table.buttons.children == ()
+
+
+def test_clicking_a_spot_places_the_card_and_the_bot_answers():
+    table = play("boo", players=["human", "greedy"], seed=2)
+    spot = sorted(a for a in actions_in(table.board.svg) if a.startswith("place"))[0]
+    before = table.board.svg
+    table.click(spot)
+    while table.state.pending:  # the order may matter: click the ghosts
+        table.click(str(table.state.legal_actions()[0]))
+    assert table.board.svg != before
+    assert table.state.placements == 2 and table.state.current_player == 0
+    assert any(line.startswith("White plays") for line in table.log)
+    table.undo()
+    assert table.state.placements == 0
+
+
+def test_scare_choices_are_clickable_ghosts_and_buttons():
+    state = tip_2_start().apply_str("place K1 at (5,0) rot 0 front")
+    obs, legal = state.observation(0), state.legal_actions()
+    svg = render(obs, legal)
+    assert {str(a) for a in legal} <= actions_in(svg)
+    assert buttons(obs, legal) == legal
+    assert "Click the ringed ghosts" in svg
+
+
+def test_replay_steps_through_the_flips_of_the_last_turn():
+    state = SCENARIOS["Example Turn 1"].states()[1]
+    obs = state.observation(1)
+    number = state.last_turn.number
+    full = render(obs, [])
+    assert "Scares shown: 3 of 3" in full
+    first = render(obs, [], replay=f"{number}:1")
+    assert "Scares shown: 1 of 3" in first and first != full
+    start = render(obs, [], replay=f"{number}:0")
+    before = SCENARIOS["Example Turn 1"].states()[0]
+    # with no scare shown, the other cards are drawn as they were before the turn
+    assert render(obs, [], replay=f"{number}:0").count("<title>K3 (black, front up)") == 1
+    assert before.graveyard.cards[3].side == "front" and start != first
+    assert render(obs, [], replay="999:1") == full  # a stale replay option is ignored
+    assert {f"ui:replay={number}:{k}" for k in (0, 2, 3)} <= actions_in(first)
+
+
+def test_scores_are_shown_and_render_ignores_unknown_options():
+    state = tip_2_start()
+    svg = render(state.observation(0), state.legal_actions(), colour_blind=True, seat_names=("Ann", "Bo"))
+    black, white = state.scores()
+    assert f"Ann {black} – Bo {white}" in svg
+    assert f"score {black}<" in svg and f"score {white}<" in svg
+
+
+def test_both_seats_see_the_same_board():
+    state = SCENARIOS["Example Turn 2"].final()
+    assert render(state.observation(0), []) == render(state.observation(1), [])
+
+
+def test_walkthrough_player_steps():
+    from goose_widgets import walkthrough
+
+    player = walkthrough("boo", "Example Turn 1")
+    player.next()
+    assert "K12 flips" in player.narration.value or "K12" in player.narration.value
+    assert "scare" in player.board.svg
