@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from fractions import Fraction
 from functools import cache
@@ -100,23 +101,7 @@ line_of_sight = Exercise(
            "Keep going over voids (`tokens.get(square)` is None), empty squares '.', and ghosts whose "
            "first letter is the ghost's own colour.",
            "Stop with `None` as soon as the row or column leaves `graveyard.bbox`."),
-    solution='''
-def sight(graveyard, square):
-    steps = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
-    colour, facing = graveyard.tokens[square]
-    dr, dc = steps[facing]
-    rmin, rmax, cmin, cmax = graveyard.bbox
-    r, c = square
-    path = []
-    while True:
-        r, c = r + dr, c + dc
-        if not (rmin <= r <= rmax and cmin <= c <= cmax):
-            return path, None
-        seen = graveyard.tokens.get((r, c), ".")
-        if seen == "T" or (len(seen) == 2 and seen[0] != colour):
-            return path, (r, c)
-        path.append((r, c))
-''',
+    solution=inspect.getsource(sight),
     reference=sight,
     success="your line of sight matches the engine's for every ghost of six graveyards.",
 )
