@@ -97,8 +97,13 @@ def test_exact_chances_from_the_deal_and_the_removal():
 
 
 def test_calibration_records_every_flip():
-    records = analysis.calibration(Game(players=3), [BOTS["counting"]()] * 3, games=3, seed=1)
-    assert records and all(0 <= p <= 1 and age >= 0 for p, _, age in records)
+    bots = [BOTS["counting"]()] * 3
+    records = analysis.calibration(Game(players=3), bots, games=3, seed=1)
+    assert records and all(0 <= r.chance <= 1 and r.age == 0 for r in records)  # it flips the newest
+    assert all(r.dog for r in records if r.row_share == 1)
+    assert not any(r.dog for r in records if r.row_share == 0)
+    mine = analysis.calibration(Game(players=3), bots, games=3, seed=1, flippers=[0])
+    assert 0 < len(mine) < len(records)
 
 
 # --- exercises -------------------------------------------------------------------------------------

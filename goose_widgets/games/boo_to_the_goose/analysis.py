@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine import expectation, sample_outcome_fast, simulate
 from .rules import (
@@ -141,15 +141,21 @@ def no_dog_removed_chance(game: Game, seat: int = 0) -> Fraction:
 
 
 # --- simulation ----------------------------------------------------------------------------------
-def calibration(game: Game, bots: Sequence[Any], games: int, seed: int = 0
-                ) -> list[tuple[float, bool, int]]:
-    """Play ``games`` games; at every flip record ``(counting chance, was it a dog, card age)``.
+class FlipRecord(NamedTuple):
+    """One flip seen by `calibration`."""
 
-    The counting chance is `dog_chance` from the flipper's observation; ``card age`` is how many
-    cards of the row were played after the flipped one (0: the newest card).
-    """
+    chance: float      # the counting chance of a dog, from the flipper's observation
+    dog: bool          # the card was a dog
+    age: int           # cards of the row laid after this one (0: the newest card)
+    row_share: float   # the true share of dogs in the target's row just before the flip
+
+
+def calibration(game: Game, bots: Sequence[Any], games: int, seed: int = 0,
+                flippers: Sequence[int] | None = None) -> list[FlipRecord]:
+    """Play ``games`` games (seats fixed) and record every flip made by a seat in ``flippers``
+    (default: every seat)."""
     rng = random.Random(seed)
-    records: list[tuple[float, bool, int]] = []
+    records: list[FlipRecord] = []
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -159,10 +165,11 @@ def calibration(game: Game, bots: Sequence[Any], games: int, seed: int = 0
             seat = state.current_player
             observation = state.observation(seat)
             action = bots[seat].choose(observation, state.legal_actions(), rng)
-            if isinstance(action, Flip):
+            if isinstance(action, Flip) and (flippers is None or seat in flippers):
                 row = state.rows[action.target]
-                records.append((float(dog_chance(observation, action.target)),
-                                row[action.index] == DOG, len(row) - 1 - action.index))
+                records.append(FlipRecord(float(dog_chance(observation, action.target)),
+                                          row[action.index] == DOG, len(row) - 1 - action.index,
+                                          row.count(DOG) / len(row)))
             state = state.apply(action)
     return records
 
