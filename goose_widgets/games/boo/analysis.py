@@ -159,3 +159,16 @@ def gate_flips(logs: Sequence[GameLog], game: Game) -> dict[str, dict[str, float
     n = max(1, len(logs))
     return {name: {"flips per game": round(flips[name] / n, 2), "ends flipped": round(ended[name] / n, 2)}
             for name in names}
+
+
+def gate_stops(logs: Sequence[GameLog], game: Game) -> dict[tuple[int, int], Counter[str]]:
+    """For each square of the gate: how the lines of sight that stopped there ended ("flip",
+    "faces back", "tombstone"), counted over the games."""
+    squares = {sq for card in game.edition.gate for sq in card.at}
+    stops: dict[tuple[int, int], Counter[str]] = {sq: Counter() for sq in sorted(squares)}
+    for log in logs:
+        for turn in log.turns:
+            for record in turn.scares:
+                if record.stop in stops:
+                    stops[record.stop][record.outcome] += 1
+    return stops

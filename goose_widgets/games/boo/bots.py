@@ -117,7 +117,7 @@ class LookaheadBot:
 
     name = "lookahead"
 
-    def __init__(self, width: int | None = 12) -> None:
+    def __init__(self, width: int | None = 24) -> None:
         self.width = width
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:

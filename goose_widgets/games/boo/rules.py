@@ -57,7 +57,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
 
@@ -154,7 +154,11 @@ class Edition:
 
     def deck(self, seat: int) -> tuple[str, ...]:
         """The names of the cards in a seat's deck, in table order."""
-        return tuple(c.name for c in self.cards if c.deck == COLOURS[seat])
+        return self._decks[seat]
+
+    @cached_property
+    def _decks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return tuple(tuple(c.name for c in self.cards if c.deck == colour) for colour in COLOURS)
 
     @property
     def gate(self) -> tuple[CardSpec, ...]:
@@ -301,9 +305,11 @@ def orientations(spec: CardSpec) -> tuple[tuple[bool, int, str, tuple[str, str, 
 
 
 # --- actions and chance outcomes --------------------------------------------------------------
-@dataclass(frozen=True, order=True)
-class Place:
-    """Place the card in hand; (row, col) is the top-left square it covers."""
+class Place(NamedTuple):
+    """Place the card in hand; (row, col) is the top-left square it covers.
+
+    A named tuple rather than a dataclass: a turn offers hundreds of placements, and tuples are
+    several times cheaper to build and compare."""
 
     card: str
     row: int
@@ -468,11 +474,14 @@ class Sandbox:
                     break
                 r, c = r + dr, c + dc
             else:
-                key = (r, c, facing, colour)
-                flips = memo.get(key)
+                flips = memo.get((r, c, facing, colour))
                 if flips is None:
-                    stop, seen = self._walk(r, c, dr, dc, colour, None)
-                    flips = memo[key] = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
+                    passed: list[Square] = []
+                    stop, seen = self._walk(r, c, dr, dc, colour, passed)
+                    flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
+                    memo[(r, c, facing, colour)] = flips
+                    for square in passed:  # the same ray from any square it passes
+                        memo[(*square, facing, colour)] = flips
                 if flips:
                     return False
         return True
@@ -676,7 +685,7 @@ class Game(GameBase):
     def cards_per_deck(self) -> int:
         return len(self.edition.deck(0))
 
-    @property
+    @cached_property
     def total_placements(self) -> int:
         return 2 * self.cards_per_deck
 
@@ -766,9 +775,14 @@ class State(StateBase):
         return self.to_move
 
     def _legal_actions(self) -> list[Any]:
+        return list(self._legal)
+
+    @cached_property
+    def _legal(self) -> tuple[Any, ...]:
+        # cached: a bot asks for the actions and `apply` checks them again on the same state
         if self.pending:
-            return [Scare(sq) for sq in self.pending]
-        return self.graveyard.placements(self.hands[self.to_move])
+            return tuple(Scare(sq) for sq in self.pending)
+        return tuple(self.graveyard.placements(self.hands[self.to_move]))
 
     def _chance_outcomes(self) -> list[tuple[Reveal, Fraction]]:
         seat, into = self.draws[0]
