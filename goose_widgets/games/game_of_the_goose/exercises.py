@@ -117,10 +117,8 @@ def _check_probability(answer: Any, expected: Fraction, what: str, hints: dict[F
 
 def _check_death(answer: Any) -> None:
     _check_probability(answer, landing_chance(58, 2), "the chance of landing on Death in two rounds", {
-        Fraction(1, 36) * Fraction(4, 36): "close: the opening roll to 53 comes from two ordered "
-        "pairs of dice, 4+5 and 5+4.",
-        Fraction(2, 36) * Fraction(2, 36): "close: a total of five comes from four ordered pairs "
-        "(1+4, 4+1, 2+3, 3+2).",
+        Fraction(1, 324): "you found half the ways: count ordered pairs of dice.  Both 4+5 and 5+4 "
+        "go to 53 on the opening roll, and a total of five comes from four pairs (1+4, 4+1, 2+3, 3+2).",
         Fraction(4, 36) * Fraction(4, 36): "an opening 6+3 goes to 26, not 53: from 26 Death is out of "
         "reach in one roll.",
     })
