@@ -38,7 +38,7 @@ CHROMIUM_ARGS = [
 CLICKS: dict[str, str] = {
     "01_game_of_the_goose.ipynb": "[data-action='roll']",
     "03_boo_to_the_goose.ipynb": "[data-action^='play']",
-    "05_sneaky_goose.ipynb": "[data-action^='take']",
+    "05_sneaky_goose.ipynb": "[data-action^='take'], [data-action^='swap into']",  # a pile, then cards
     "07_boo.ipynb": "[data-action^='place']",
 }
 
