@@ -1,0 +1,57 @@
+"""In a real browser (JupyterLab, headless Chromium): notebook 05 runs, and its first table answers
+a click on a pile, a click on a grid card, the Slam! mode and Pass.
+
+The shared course test (tests/browser) clicks one element per notebook; this one plays a short
+turn.  It reuses that module's JupyterLab and Chromium fixtures (and skips like it without Chromium).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_course_in_browser import (  # noqa: F401 - fixtures used by name
+    ERROR_OUTPUTS,
+    KERNEL_READY,
+    RUN_ALL,
+    SCREENSHOTS,
+    browser,
+    lab_url,
+)
+
+pytestmark = pytest.mark.browser
+NOTEBOOK = "05_sneaky_goose.ipynb"
+
+
+def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):  # noqa: F811
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page_errors: list[str] = []
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    try:
+        page.goto(f"{lab_url}/lab/tree/{NOTEBOOK}")
+        page.wait_for_function(KERNEL_READY, timeout=90_000)
+        assert page.evaluate(RUN_ALL) == "done:true"
+        assert not page.evaluate(ERROR_OUTPUTS)
+        board = page.locator(".gw-board").first
+        pile = board.locator("[data-action='take draw pile']")
+        pile.wait_for(timeout=60_000)  # the bots pass the first slam window, then it is our turn
+        pile.click()
+        card = board.locator("[data-action=\"swap into Player 1's card 1\"]")
+        card.wait_for(timeout=30_000)
+        card.click()
+        slam = board.locator("[data-action^='ui:mode=slam']")
+        slam.wait_for(timeout=30_000)  # our own swap opened a slam window, and we are asked first
+        slam.click()
+        board.locator("[data-action^='slam Player 2']").first.wait_for(timeout=30_000)
+        assert board.locator("[data-action^='slam ']").count() >= 12
+        log = page.locator(".jp-OutputArea-output", has_text="swaps the drawn card into their card 1")
+        assert log.count() >= 1
+        board.locator("[data-action='pass']").click()
+        board.locator("[data-action^='slam ']").first.wait_for(state="detached", timeout=30_000)
+        assert page.locator(".gw-error").count() == 0
+        page.screenshot(path=str(Path(SCREENSHOTS) / "05_sneaky_goose_turn.png"), full_page=True)
+        assert not page_errors, page_errors
+    finally:
+        page.close()
