@@ -25,7 +25,7 @@ from .rules import CARD_VERBS, Action, Game, Observation, State, seat_name
 OPTIONS = {"memory": "Memory aid"}
 HIDDEN_INFORMATION = True
 
-CARD_W, CARD_H, GAP, PAD = 46, 64, 6, 8
+CARD_W, CARD_H, GAP, PAD, HEADER = 46, 64, 6, 8, 30
 BOX_W = 2 * CARD_W + GAP + 2 * PAD
 WIDTH = 800
 BACK = OKABE_ITO[0]
@@ -102,7 +102,7 @@ class _Board:
     # --- layout -------------------------------------------------------------------------------
     def draw(self) -> ET.Element:
         obs = self.obs
-        grid_h = 22 + self.rows * (CARD_H + GAP) + (34 if obs.revealed else 6)
+        grid_h = HEADER + self.rows * (CARD_H + GAP) + (34 if obs.revealed else 6)
         middle = 52 + grid_h + 14
         height = middle + 2 * CARD_H + 70 + 20 * max(0, obs.players - 4)
         root = svg_root(WIDTH, height)
@@ -171,14 +171,16 @@ class _Board:
         frame = "#222" if seat == obs.actor else "#bbb"
         sub(root, "rect", x=x, y=y, width=BOX_W, height=height, rx=8, fill="#ffffff",
             stroke=frame, stroke_width=2.5 if seat == obs.actor else 1)
-        tags = [t for t, on in (("you", seat == obs.seat), ("dealer", seat == obs.dealer),
-                                ("turn", seat == obs.turn)) if on]
-        name = seat_name(seat) + (f" ({', '.join(tags)})" if tags else "")
-        sub(root, "text", name, x=x + BOX_W / 2, y=y + 15, font_size=10.5, text_anchor="middle",
+        sub(root, "text", seat_name(seat), x=x + BOX_W / 2, y=y + 13, font_size=11, text_anchor="middle",
             font_weight="bold" if seat == obs.seat else "normal")
+        tags = [t for t, on in (("you", seat == obs.seat), ("dealer", seat == obs.dealer),
+                                ("their turn" if seat != obs.seat else "your turn", seat == obs.turn))
+                if on]
+        sub(root, "text", " · ".join(tags), x=x + BOX_W / 2, y=y + 24, font_size=8.5,
+            text_anchor="middle", fill="#555")
         for place, view in enumerate(obs.grids[seat]):
             cx = x + PAD + (place % 2) * (CARD_W + GAP)
-            cy = y + 22 + (place // 2) * (CARD_H + GAP)
+            cy = y + HEADER + (place // 2) * (CARD_H + GAP)
             if view is None:
                 sub(root, "rect", x=cx, y=cy, width=CARD_W, height=CARD_H, rx=5, fill="none",
                     stroke="#ccc", stroke_dasharray="4 3")
@@ -211,9 +213,10 @@ class _Board:
                     text_anchor="middle", font_weight="bold")
         sub(parent, "text", str(place + 1), x=x + 4, y=y + 10, font_size=8,
             fill="#444" if face_up else "#ffffff")
-        if looked:
+        chosen = obs.phase == "target" and seat == obs.turn and place == obs.chosen
+        if looked or chosen:
             sub(parent, "rect", x=x - 2, y=y - 2, width=CARD_W + 4, height=CARD_H + 4, rx=6, fill="none",
-                stroke=HIGHLIGHT, stroke_width=3)
+                stroke=HIGHLIGHT if looked else OKABE_ITO[3], stroke_width=3)
         if action:
             colour = SLAM if self.slamming else HIGHLIGHT
             sub(parent, "rect", x=x - 1, y=y - 1, width=CARD_W + 2, height=CARD_H + 2, rx=6,
