@@ -168,3 +168,11 @@ def test_the_chain_merges_positions_that_differ_only_in_the_clock():
     states, edges = analysis.lone_pawn_chain(2)
     keys = {s.without_clock() for s in states}
     assert len(keys) == len(states) and all(isinstance(s, State) for s in states)
+
+
+def test_text_table_aligns_columns():
+    text = analysis.text_table([{"players": 2, "rate": 0.5}, {"players": 10, "rate": 0.25}])
+    assert text.splitlines() == ["players  rate", "-------  ----", "      2   0.5", "     10  0.25"]
+    assert analysis.text_table([]) == ""
+    ragged = analysis.text_table([{"a": 1}, {"a": 2, "b": 3}]).splitlines()
+    assert ragged[0] == "a  b" and ragged[2] == "1" and ragged[3] == "2  3"

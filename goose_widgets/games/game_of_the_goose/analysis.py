@@ -207,3 +207,16 @@ def convergence(checkpoints: Sequence[int] = (10, 30, 100, 300, 1000, 3000), see
              on_game=lambda final: finished.append(final.winner == 0))
     points = [ConvergencePoint(n, *wilson(sum(finished[:n]), n)) for n in sorted(checkpoints)]
     return chance_to_finish_alone(), points
+
+
+def text_table(rows: Sequence[dict[str, Any]]) -> str:
+    """Rows of dicts as an aligned plain-text table (a missing key leaves its cell blank)."""
+    if not rows:
+        return ""
+    columns = list(dict.fromkeys(key for row in rows for key in row))  # every key, first-seen order
+    cells = [[str(row.get(c, "")) for c in columns] for row in rows]
+    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.rjust(w) for c, w in zip(columns, widths)),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells]
+    return "\n".join(line.rstrip() for line in lines)

@@ -199,6 +199,30 @@ def _dice(g: ET.Element, x: float, y: float, s: float, pair: tuple[int, int] = (
 
 PICTURES = {"goose": _goose, "bridge": _bridge, "tavern": _tavern, "well": _well, "maze": _maze,
             "prison": _prison, "death": _death, "dice": _dice}
+PICTURE_SIZE = CELL * 0.72
+
+
+@cache
+def _symbols() -> ET.Element:
+    """Each pictogram once, as an SVG symbol that the squares and the legend reuse, so the board's
+    SVG (sent on every click) does not repeat every goose in full.
+    The ids are the same in every board on a page, and so are the symbols they name."""
+    defs = ET.Element("defs")
+    half = PICTURE_SIZE / 2
+    for name, draw in PICTURES.items():
+        if name != "dice":  # the opening squares show their own pair of dice
+            symbol = sub(defs, "symbol", id=f"gw-goose-{name}", overflow="visible",
+                         viewBox=f"{-half:.1f} {-half:.1f} {PICTURE_SIZE:.1f} {PICTURE_SIZE:.1f}")
+            draw(symbol, 0, 0, PICTURE_SIZE)
+    return defs
+
+
+def picture(g: ET.Element, name: str, x: float, y: float, size: float) -> None:
+    """Place pictogram ``name`` centred on (x, y) in a box of side ``size``."""
+    if name == "dice":
+        _dice(g, x, y, size)
+    else:
+        sub(g, "use", href=f"#gw-goose-{name}", x=x - size / 2, y=y - size / 2, width=size, height=size)
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -206,17 +230,17 @@ def _square(g: ET.Element, number: int) -> None:
     column, row = spiral()[number - 1]
     x, y = MARGIN + column * CELL, MARGIN + row * CELL
     special = SQUARES.get(number)
-    picture = "finish" if number == FINISH else (special.picture if special else "plain")
-    cell = sub(g, "g", class_=f"gw-square gw-{picture}", data_square=number)
-    sub(cell, "rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3, rx=7, fill=FILL[picture],
+    kind = "finish" if number == FINISH else (special.picture if special else "plain")
+    cell = sub(g, "g", class_=f"gw-square gw-{kind}", data_square=number)
+    sub(cell, "rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3, rx=7, fill=FILL[kind],
         stroke="#7a6a4f", stroke_width=1)
     if special is not None:
         if special.picture == "dice":
             _dice(cell, x + CELL / 2, y + CELL / 2 + 6, CELL * 0.72, special.dice)
         else:
-            PICTURES[special.picture](cell, x + CELL / 2, y + CELL / 2 + 5, CELL * 0.72)
+            picture(cell, special.picture, x + CELL / 2, y + CELL / 2 + 5, PICTURE_SIZE)
     if number == FINISH:
-        _goose(cell, x + CELL / 2, y + CELL / 2 + 6, CELL * 0.8)
+        picture(cell, "goose", x + CELL / 2, y + CELL / 2 + 6, CELL * 0.8)
     sub(cell, "text", str(number), x=x + 6, y=y + 14, font_size=12, font_weight="bold", fill="#3d3325")
     if special is not None and special.picture not in ("goose", "dice"):
         sub(cell, "text", special.picture, x=x + CELL - 5, y=y + 13, font_size=8.5, text_anchor="end",
@@ -313,11 +337,11 @@ def _players_panel(g: ET.Element, obs: Observation, top: float) -> float:
 
 def _legend(g: ET.Element, top: float) -> None:
     sub(g, "text", "Squares", x=PANEL_X, y=top, font_size=12, font_weight="bold", fill="#333")
-    for index, (picture, label) in enumerate(LEGEND):
+    for index, (name, label) in enumerate(LEGEND):
         y = top + 10 + index * 22
-        sub(g, "rect", x=PANEL_X, y=y, width=22, height=20, rx=4, fill=FILL[picture], stroke="#7a6a4f",
+        sub(g, "rect", x=PANEL_X, y=y, width=22, height=20, rx=4, fill=FILL[name], stroke="#7a6a4f",
             stroke_width=0.8)
-        PICTURES[picture](g, PANEL_X + 11, y + 11, 19)
+        picture(g, name, PANEL_X + 11, y + 11, 19)
         sub(g, "text", label, x=PANEL_X + 30, y=y + 14, font_size=11, fill="#333")
 
 
@@ -331,6 +355,7 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
     height = max(HEIGHT, legend_top + 10 + len(LEGEND) * 22 + 6)
     root = svg_root(WIDTH, height, class_="gw-goose")
     sub(root, "rect", x=0, y=0, width=WIDTH, height=height, rx=12, fill="#f3ead2")
+    root.append(_symbols())
     root.append(_board_template())
     if obs.coins:  # the kitty lies on the last square
         column, row = spiral()[FINISH - 1]
