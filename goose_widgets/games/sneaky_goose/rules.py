@@ -183,6 +183,10 @@ class Game(GameBase):
             raise ValueError(f"a deck for {self.players} players needs at least {needed} cards "
                              f"(4 each, the up-card and one to draw); this one has {self.size}.")
 
+    def __repr__(self) -> str:  # the 15-row deck table would drown every message that names a game
+        deck = "" if self.deck == DECK else f", deck=<{len(self.deck)} card types, {self.size} cards>"
+        return f"Game(players={self.players}, rounds={self.rounds}{deck})"
+
     def new_initial_state(self) -> State:
         return State(game=self, dealer=self.players - 1, grids=((),) * self.players,
                      draw=self.full_counts, discard=self.no_cards, totals=(0,) * self.players)
