@@ -147,7 +147,9 @@ def test_notebook_runs_and_board_answers_clicks(notebook, lab_url, browser):
     page_errors: list[str] = []
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     try:
-        page.goto(f"{lab_url}/lab/tree/{notebook}")
+        # ?reset: JupyterLab would otherwise restore the previous test's notebook in a hidden tab,
+        # whose boards the selectors below would find first (and could not click).
+        page.goto(f"{lab_url}/lab/tree/{notebook}?reset")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
         page.wait_for_function(KERNEL_READY, timeout=90_000)
         assert page.evaluate(RUN_ALL) == "done:true", f"{notebook}: run-all did not finish"
