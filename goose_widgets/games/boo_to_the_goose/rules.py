@@ -291,40 +291,38 @@ class State(StateBase):
         if kind != FOX:
             rows = _set_at(self.rows, seat, self.rows[seat] + (kind,))
             pending = (("draw", seat),) if sum(self.piles[seat]) else ()
-            state = replace(self, hands=hands, rows=rows, pending=pending)
-            return state._pass_turn([f"{name} plays a card face down."])
-        state = replace(self, hands=hands, fox=seat, caught=False)
-        target = state._next_target(seat)
+            return self._pass_turn([f"{name} plays a card face down."], hands=hands, rows=rows,
+                                   pending=pending)
+        target = self._next_target(seat, seat, self.rows)
         events = [f"{name} plays a fox: catch the geese!"]
         if target < 0:  # B10
             won = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
             events.append(f"Nobody else has a face-down card: the fox goes to {name}'s win pile.")
-            return replace(state, won=won)._end_round(events)
-        return replace(state, target=target), events
+            return replace(self, fox=seat)._end_round(events, hands=hands, won=won)
+        return replace(self, hands=hands, fox=seat, caught=False, target=target), events
 
     def _flip(self, flip: Flip) -> tuple[State, list[str]]:
         owner, row = flip.target, self.rows[flip.target]
         kind = row[flip.index]
         rows = _set_at(self.rows, owner, row[:flip.index] + row[flip.index + 1:])
         face_up = _set_at(self.face_up, owner, self.face_up[owner] + (kind,))
-        state = replace(self, rows=rows, face_up=face_up)
         events = [f"{seat_name(self.fox)} turns over {seat_name(owner)}'s card {flip.index + 1}: "
                   f"a {KINDS[kind]}{'!' if kind == DOG else '.'}"]
         if kind == DOG:
-            return state._bank_dog(owner, events)
-        nxt = state._next_target(owner)
+            return replace(self, rows=rows, face_up=face_up)._bank_dog(owner, events)
+        nxt = self._next_target(self.fox, owner, rows)
         if nxt < 0:  # B7: nobody has a face-down card left
             events.append("Nobody has a face-down card left.")
-            return state._bank_stop(events)
-        return replace(state, target=nxt, caught=True), events
+            return replace(self, rows=rows, face_up=face_up)._bank_stop(events)
+        return replace(self, rows=rows, face_up=face_up, target=nxt, caught=True), events
 
-    def _next_target(self, after: int) -> int:
+    def _next_target(self, fox: int, after: int, rows: tuple[tuple[int, ...], ...]) -> int:
         """The next seat clockwise after ``after`` with a face-down card, never the fox player
         (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent."""
         n = self.players
         for step in range(1, n + 1):
             seat = (after + step) % n
-            if seat != self.fox and self.rows[seat]:
+            if seat != fox and rows[seat]:
                 return seat
         return -1
 
@@ -337,8 +335,7 @@ class State(StateBase):
         pile[3 * holder + FOX] += 1
         geese = sum(len(c) for c in self.face_up)
         events.append(f"{seat_name(holder)} banks {count_text((geese, 1, 0))}.")
-        state = replace(self, won=_set_at(self.won, holder, tuple(pile)))
-        return state._end_round(events)
+        return self._end_round(events, won=_set_at(self.won, holder, tuple(pile)))
 
     def _bank_dog(self, dog_owner: int, events: list[str]) -> tuple[State, list[str]]:
         """B9: everyone banks the cards turned in front of them; the fox goes to the dog's owner."""
@@ -352,27 +349,32 @@ class State(StateBase):
                 events.append(f"{seat_name(owner)} banks {count_text(_counts(cards))}.")
         won[dog_owner] = _add_won(won[dog_owner], self.fox, FOX)
         events.append(f"The fox goes to {seat_name(dog_owner)}.")
-        return replace(self, won=tuple(won))._end_round(events)
+        return self._end_round(events, won=tuple(won))
 
-    def _end_round(self, events: list[str]) -> tuple[State, list[str]]:
+    def _end_round(self, events: list[str], **changes: object) -> tuple[State, list[str]]:
         """B11: clear the round, refill the fox player's hand, pass the turn."""
         seat = self.fox
-        refill = min(HAND_SIZE - sum(self.hands[seat]), sum(self.piles[seat]))
-        state = replace(self, face_up=((),) * self.players, fox=-1, target=-1, caught=False,
-                        pending=(("draw", seat),) * refill)
-        return state._pass_turn(events)
+        hands: tuple[Cards, ...] = changes.get("hands", self.hands)  # type: ignore[assignment]
+        refill = min(HAND_SIZE - sum(hands[seat]), sum(self.piles[seat]))
+        return self._pass_turn(events, face_up=((),) * self.players, fox=-1, target=-1, caught=False,
+                               pending=(("draw", seat),) * refill, **changes)
 
-    def _pass_turn(self, events: list[str]) -> tuple[State, list[str]]:
-        """B12: the next seat clockwise that still has cards; the end when nobody has any."""
+    def _pass_turn(self, events: list[str], **changes: object) -> tuple[State, list[str]]:
+        """B12: the next seat clockwise that still has cards; the end when nobody has any.
+
+        ``changes`` are the other fields of the next state (one `replace` per move: it is the
+        engine's hot path)."""
         n = self.players
+        hands: tuple[Cards, ...] = changes.get("hands", self.hands)  # type: ignore[assignment]
         for step in range(1, n + 1):
             seat = (self.turn + step) % n
-            if sum(self.hands[seat]) + sum(self.piles[seat]):
-                return replace(self, turn=seat), events
+            if sum(hands[seat]) + sum(self.piles[seat]):
+                return replace(self, turn=seat, **changes), events
+        state = replace(self, **changes)
         won = tuple(tuple(pile[i] + (row.count(i % 3) if i // 3 == holder else 0)
                           for i in range(len(pile)))
-                    for holder, (pile, row) in enumerate(zip(self.won, self.rows)))
-        final = replace(self, won=won, rows=((),) * n, over=True)
+                    for holder, (pile, row) in enumerate(zip(state.won, state.rows)))
+        final = replace(state, won=won, rows=((),) * n, over=True)
         events.append("Every card has been played: face-down cards go to their owners' win piles.")
         events.append("Scores: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(final.scores())))
         return final, events
