@@ -63,6 +63,14 @@ def test_lookahead_answers_legally_all_game_long():
     assert result.records[0].scores[0] > result.records[0].scores[1]
 
 
+def test_three_plies_answer_legally():
+    state = list(states_of_a_game(7, 8))[-1]
+    seat = state.current_player
+    choice = LookaheadBot(width=3, plies=3).choose(state.observation(seat), state.legal_actions(),
+                                                   random.Random(0))
+    assert choice in state.legal_actions()
+
+
 def test_lookahead_sees_the_reply_coming():
     # Everything visible: the look-ahead bot never scores worse after the reply than greedy's move
     for state in list(states_of_a_game(4, 10))[-1:]:
