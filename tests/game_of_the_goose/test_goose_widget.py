@@ -135,3 +135,17 @@ def test_play_passes_the_variation_parameters():
     assert table.state.coins == (5, 5) and "5 coins" in table.board.svg
     with pytest.raises(ValueError, match="unknown bot"):
         play("game_of_the_goose", players=["human", "genius"])
+
+
+def test_the_bots_only_ever_roll():
+    import random
+
+    from goose_widgets.games.game_of_the_goose.bots import BOTS
+
+    state = game(players=2).new_initial_state()
+    for name, factory in BOTS.items():
+        bot = factory()
+        assert bot.name == name
+        assert str(bot.choose(state.observation(0), state.legal_actions(), random.Random(0))) == "roll"
+    with pytest.raises(ValueError, match="can only roll"):
+        BOTS["roller"]().choose(state.observation(0), [], random.Random(0))
