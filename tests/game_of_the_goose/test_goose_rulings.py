@@ -233,6 +233,15 @@ def test_g11_a_pawn_sent_back_to_a_jump_square_is_impossible_because_no_turn_sta
         position(2, positions=(6, 10))
 
 
+@pytest.mark.parametrize("kwargs, message", [
+    ({"positions": (3, 3)}, "only one pawn"), ({"positions": (3,)}, "2 squares"),
+    ({"positions": (63, 0)}, "from 0 to 62"), ({"positions": (3, 4), "owed": (1,)}, "one entry per player"),
+    ({"positions": (31, 4)}, "must wait"), ({"positions": (19, 4), "owed": (1, 0)}, "must wait")])
+def test_constructed_positions_are_checked(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        position(2, **kwargs)
+
+
 # G12 ------------------------------------------------------------------------------------------
 def test_g12_the_first_pawn_to_end_exactly_on_63_wins_and_the_game_ends_at_once():
     state = position(3, positions=(57, 30, 40))

@@ -281,6 +281,9 @@ class Game(GameBase):
         if len(set(taken)) != len(taken):
             raise ValueError("only one pawn may stand on a square other than 0.")
         check_int("to_move", to_move, 0, n - 1)
+        for name, given in (("owed", owed), ("opened", opened), ("coins", coins)):
+            if given is not None and len(tuple(given)) != n:
+                raise ValueError(f"{name} needs one entry per player ({n}), not {given!r}.")
         state = State(game=self, positions=positions, to_move=to_move,
                       owed=tuple(owed) if owed is not None else (0,) * n,
                       opened=tuple(opened) if opened is not None else tuple(p > 0 for p in positions),
