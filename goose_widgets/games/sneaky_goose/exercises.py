@@ -183,7 +183,8 @@ from goose_widgets.games.sneaky_goose.deck import DECK
 copies = Counter()
 for t in DECK:
     copies[t.name] += t.copies          # the two Sneaky rows make one type of 4 cards
-# up-card of a type with c copies; neither of your two cards (from the other 53) is of that type
+# an up-card of a type with c copies, and neither of your two cards
+# (two of the other 53) of that type
 answer = sum(Fraction(c, 54) * (1 - Fraction(comb(54 - c, 2), comb(53, 2))) for c in copies.values())""",
     reference=None,
     success="about 1 in 9: keep an eye on the up-card before your first turn.",

@@ -406,6 +406,7 @@ class State(StateBase):
         return []
 
     def _next(self, action: Any) -> tuple[State, list[str]]:
+        # each phase has one handler below, named after it: "slam window" -> _on_slam_window
         handler = getattr(self, "_on_" + self.phase.replace(" ", "_"))
         return handler(action)
 
