@@ -645,18 +645,6 @@ class Graveyard:
             raise ValueError(f"there is no ghost at {ghost}.")
         return self.sandbox().sight(ghost, self.owner[ghost] if active is None else active)
 
-    def flips_of(self, placement: Place, edition: Edition, order: Sequence[Square] | None = None
-                 ) -> list[str]:
-        """The names of the cards that end up flipped after ``placement`` (scares in ``order``,
-        default the card's square order).  Does not check that the placement is legal."""
-        placed = make_placed(edition.by_name[placement.card], placement.row, placement.col,
-                             placement.rotation, placement.side)
-        box = self.sandbox()
-        active = box.place(placed.squares, placed.tokens)
-        ghosts = box.ghost_squares(active) if order is None else list(order)
-        flips = _odd(box.run(ghosts, active))
-        return sorted(self.cards[i].name for i in flips)
-
     def __str__(self) -> str:
         rmin, rmax, cmin, cmax = self.bbox
         return "\n".join(" ".join(f"{self.tokens.get((r, c), ' '):2}" for c in range(cmin, cmax + 1))
