@@ -6,8 +6,10 @@ import random
 import statistics
 import time
 
+from timing import games_per_second
+
 from goose_widgets import load_game
-from goose_widgets.engine import playout, sample_outcome_fast
+from goose_widgets.engine import sample_outcome_fast
 from goose_widgets.games.boo.bots import BOTS
 
 
@@ -29,11 +31,8 @@ def positions(game, count: int, seed: int = 0):
 
 def main() -> None:
     game = load_game("boo", players=2)
-    started, games = time.perf_counter(), 0
-    while time.perf_counter() - started < 3 or games < 5:
-        playout(game.new_initial_state(), rng=games)
-        games += 1
-    print(f"   random games: {games / (time.perf_counter() - started):.1f} per second")
+    rate, _ = games_per_second(game, seconds=3.0)
+    print(f"   random games: {rate:.1f} per second")
 
     states = positions(game, 60)
     counts, times = [], []

@@ -9,23 +9,13 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 
+from timing import games_per_second
+
 from goose_widgets import load_game, play
-from goose_widgets.engine import playout
 from goose_widgets.games.game_of_the_goose import analysis
-
-
-def playouts_per_second(players: int = 4, seconds: float = 3.0) -> float:
-    game = load_game("game_of_the_goose", players=players)
-    rng = random.Random(0)
-    games, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        playout(game.new_initial_state(), rng=rng)
-        games += 1
-    return games / (time.perf_counter() - started)
 
 
 def exact_analysis_seconds(repeats: int = 3) -> tuple[float, float, float]:
@@ -58,7 +48,7 @@ def click_to_board_ms(clicks: int = 300) -> tuple[float, float]:
 
 
 def main() -> None:
-    rate = playouts_per_second()
+    rate, _ = games_per_second(load_game("game_of_the_goose", players=4), seconds=3.0)
     print(f"   random playouts, 4 players: {rate:,.0f} games/s")
     seconds, finish, rounds = exact_analysis_seconds()
     print(f"   exact one-player analysis: {seconds * 1000:.0f} ms "
