@@ -37,7 +37,8 @@ class Table:
                  options: dict[str, str] | None = None, hidden_information: bool = False,
                  seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 12,
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
-                 buttons: Callable[..., list[Any]] | None = None) -> None:
+                 buttons: Callable[..., list[Any]] | None = None,
+                 auto_action: Callable[..., Any] | None = None) -> None:
         self.game = game
         self.render = render
         self.hidden_information = hidden_information
@@ -45,6 +46,7 @@ class Table:
         self.log_lines = log_lines
         self.describe_turn = describe_turn
         self.button_actions = buttons
+        self.auto_action = auto_action
         self.rng = random.Random(seed)
         self.seat_names = list(seat_names) if seat_names else [f"Player {i + 1}" for i in range(len(seats))]
         self.seats: list[Any] = []
@@ -78,10 +80,13 @@ class Table:
         undo.on_click(self._guard(lambda _b: self.undo()))
         new.on_click(self._guard(lambda _b: self.new_game()))
         ffwd.on_click(self._guard(lambda _b: self.fast_forward()))
-        self.option_values = {name: False for name in (options or {})}
+        # An option is "label" (off at first) or ("label", default).
+        options = {name: spec if isinstance(spec, tuple) else (spec, False)
+                   for name, spec in (options or {}).items()}
+        self.option_values: dict[str, Any] = {name: bool(on) for name, (_, on) in options.items()}
         toggles = []
-        for name, label in (options or {}).items():
-            box = W.Checkbox(value=False, description=label, indent=False)
+        for name, (label, on) in options.items():
+            box = W.Checkbox(value=bool(on), description=label, indent=False)
             box.observe(self._guard(lambda change, n=name: self.set_option(n, change["new"])), "value")
             toggles.append(box)
         self.controls = W.HBox([undo, new, ffwd, *toggles])
@@ -146,7 +151,7 @@ class Table:
     def undo(self) -> None:
         """Go back to before the last move of a human seat (bots' replies are taken back too)."""
         for index in range(len(self.states) - 2, -1, -1):
-            if self.is_human(self.states[index].current_player):
+            if self._waits_for_human(self.states[index]):
                 del self.states[index + 1:]
                 self.log.append("↶ undo")
                 self.error.value = ""
@@ -162,7 +167,7 @@ class Table:
 
     def set_option(self, name: str, value: bool) -> None:
         self.option_values[name] = bool(value)
-        self._redraw()
+        self._advance()  # an option may change what happens next (an automatic pass)
 
     # --- the game loop ---------------------------------------------------------------------
     def _push(self, state: Any) -> None:
@@ -176,8 +181,14 @@ class Table:
             if state.is_chance_node():
                 self._push(state.apply(sample_outcome(state, self.rng)))
                 continue
-            if state.is_terminal() or self.is_human(state.current_player):
+            if state.is_terminal():
                 break
+            if self.is_human(state.current_player):
+                automatic = self._automatic(state)
+                if automatic is None:
+                    break
+                self._push(state.apply(automatic))
+                continue
             loop = _running_loop()
             if loop is not None and self.bot_delay > 0 and not self.fast:
                 self._redraw()
@@ -192,6 +203,16 @@ class Table:
             self.viewer = self.state.current_player
             self._curtain = True
         self._redraw()
+
+    def _automatic(self, state: Any) -> Any:
+        """The move the game's ``auto_action`` makes for a human here (e.g. an idle pass), or None."""
+        if self.auto_action is None:
+            return None
+        seat = state.current_player
+        return self.auto_action(state.observation(seat), state.legal_actions(), **self.option_values)
+
+    def _waits_for_human(self, state: Any) -> bool:
+        return self.is_human(state.current_player) and self._automatic(state) is None
 
     def _bot_turn(self) -> None:
         self._pending = False

@@ -3,13 +3,14 @@ that hidden values never reach the browser (SVG and synced widget values)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 
 from goose_widgets import play
 from goose_widgets.games.sneaky_goose import widget
-from goose_widgets.games.sneaky_goose.rules import Game, arrange
+from goose_widgets.games.sneaky_goose.rules import PASS, Game, arrange
 from goose_widgets.games.sneaky_goose.widget import buttons, render, slam_mode
 from goose_widgets.ui.svg import actions_in
 
@@ -32,7 +33,7 @@ def texts(svg):
 
 
 def test_the_module_declares_hidden_information_and_the_memory_aid():
-    assert widget.HIDDEN_INFORMATION is True and widget.OPTIONS == {"memory": "Memory aid"}
+    assert widget.HIDDEN_INFORMATION is True and set(widget.OPTIONS) == {"memory", "autopass"}
     assert widget.seat_names(Game(players=3)) == ["Player 1", "Player 2", "Player 3"]
 
 
@@ -111,6 +112,28 @@ def test_the_table_plays_with_clicks():
     assert table.state.phase == "holding"
     table.set_option("memory", True)
     assert 'stroke="#56B4E9"' in table.board.svg  # the memory aid's badges
+
+
+def test_auto_pass_passes_slam_windows_only_without_a_known_match():
+    table = play("sneaky_goose", players=["human", "memory", "random"], seed=3)
+    table.click("done looking")
+    state = table.state
+    assert state.current_player == 0 and state.phase == "slam window"
+    obs, legal = state.observation(0), state.legal_actions()
+    known = {v.card.name: v.card for grid in obs.grids for v in grid if v and v.card}
+    unknown_type = next(c for c in obs.deck if c.name not in known)
+    assert widget.auto_action(dataclasses.replace(obs, top=unknown_type), legal, autopass=True) == PASS
+    matching = dataclasses.replace(obs, top=next(iter(known.values())))
+    assert widget.auto_action(matching, legal, autopass=True) is None  # the human decides
+    assert widget.auto_action(obs, legal, autopass=False) is None
+    # Through the table: ticking the box passes this window if (and only if) no match is known.
+    table.set_option("autopass", True)
+    waiting = table.state.current_player == 0 and table.state.phase == "slam window"
+    assert waiting == (obs.top.name in known)
+    if not waiting:
+        assert "pass" in table.state.history[len(state.history):]
+        table.undo()  # undo skips the automatic pass and returns to a move the human made
+        assert table.state.current_player == 0 and table.state.phase != "slam window"
 
 
 def test_two_games_that_differ_only_in_what_a_seat_has_not_seen_send_the_same_values():

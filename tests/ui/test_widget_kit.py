@@ -131,3 +131,25 @@ def test_a_broken_scenario_says_which_step_fails():
     scenario = Scenario("bad", "", lambda: toy_game.Game().new_initial_state(), steps("step 9"))
     with pytest.raises(ValueError, match="step 1 \\(step 9\\)"):
         scenario.states()
+
+
+def test_auto_action_moves_for_a_human_when_the_game_says_so_and_undo_skips_it():
+    def auto(observation, legal, lazy=False, **_):
+        positions, to_move, pending, secret = observation
+        return "step 1" if lazy and positions[0] >= 1 else None
+
+    table = make_table(options={"lazy": ("Step one automatically", False)}, auto_action=auto)
+    assert table.option_values == {"lazy": False} and table.controls.children[-1].value is False
+    table.click("step 2")
+    before = table.state
+    assert before.current_player == 0 and before.positions[0] >= 2
+    table.set_option("lazy", True)  # from now on seat 0's moves are automatic: the game runs out
+    assert table.state.is_terminal() and table.state.history[len(before.history)] == "step 1"
+    table.undo()  # back to the first move, the only one the human made by hand
+    assert table.state.history == ()
+
+
+def test_an_option_can_start_switched_on():
+    table = make_table(options={"coach": ("Coach", True)})
+    assert table.option_values == {"coach": True} and table.controls.children[-1].value is True
+    assert "('coach', True)" in table.board.svg

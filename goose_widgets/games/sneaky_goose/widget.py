@@ -20,9 +20,10 @@ from typing import Any
 
 from ...ui.svg import OKABE_ITO, actions_in, sub, svg_root, to_text
 from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
-from .rules import CARD_VERBS, Action, Game, Observation, State, seat_name
+from .rules import CARD_VERBS, PASS, Action, Game, Observation, State, seat_name
 
-OPTIONS = {"memory": "Memory aid"}
+OPTIONS = {"memory": "Memory aid",
+           "autopass": "Pass slam windows unless I know a match"}
 HIDDEN_INFORMATION = True
 
 CARD_W, CARD_H, GAP, PAD, HEADER = 46, 64, 6, 8, 30
@@ -55,6 +56,21 @@ def buttons(observation: Observation, legal_actions: Sequence[Action], **options
     """Legal actions the board cannot click (a safety net: normally none, slams come by slam mode)."""
     clickable = actions_in(render(observation, legal_actions, **{**options, "mode": slam_mode(observation)}))
     return [a for a in legal_actions if str(a) not in clickable]
+
+
+def auto_action(observation: Observation, legal_actions: Sequence[Action], autopass: bool = False,
+                **_options: Any) -> Action | None:
+    """Pass a slam window for a human who knows no card matching the top, when ``autopass`` is on.
+
+    Every card landing on the play pile opens a window (S6), so passing each by hand is tedious;
+    the choice uses only what the seat knows (its observation), never a hidden card.
+    """
+    if not autopass or observation.phase != "slam window" or PASS not in legal_actions:
+        return None
+    top = observation.top.name if observation.top is not None else None
+    known = any(view is not None and view.card is not None and view.card.name == top
+                for grid in observation.grids for view in grid)
+    return None if known else PASS
 
 
 def describe_turn(state: State, names: Sequence[str]) -> str:
