@@ -153,3 +153,9 @@ def test_an_option_can_start_switched_on():
     table = make_table(options={"coach": ("Coach", True)})
     assert table.option_values == {"coach": True} and table.controls.children[-1].value is True
     assert "('coach', True)" in table.board.svg
+
+
+def test_the_log_uses_the_tables_seat_names():
+    table = make_table(seat_names=["Matt", "Emma"])
+    table.log.append(table._with_names("Player 2 waits; Player 12 and Players 1 stay"))
+    assert table.log[-1] == "Emma waits; Player 12 and Players 1 stay"
