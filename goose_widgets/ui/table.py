@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import html
 import random
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,6 +24,7 @@ import ipywidgets as W
 from ..engine import TERMINAL, sample_outcome
 from .board import SvgBoard
 from .errors import guarded
+from .names import with_seat_names
 from .svg import actions_in
 
 HUMAN = "human"
@@ -173,14 +173,7 @@ class Table:
     # --- the game loop ---------------------------------------------------------------------
     def _push(self, state: Any) -> None:
         self.states.append(state)
-        self.log.extend(self._with_names(line) for line in state.events)
-
-    def _with_names(self, line: str) -> str:
-        """Engines name seats "Player 1", "Player 2", ...; the log uses the table's seat names."""
-        return _SEAT.sub(lambda m: self._seat_label(int(m.group(1)) - 1, m.group(0)), line)
-
-    def _seat_label(self, seat: int, default: str) -> str:
-        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else default
+        self.log.extend(with_seat_names(line, self.seat_names) for line in state.events)
 
     def _advance(self) -> None:
         """Resolve chance, let bots play (paced when a kernel loop runs), then redraw."""
@@ -286,9 +279,6 @@ class Table:
         seat = state.current_player
         who = "your" if self.is_human(seat) and seat == self.viewer else f"{self.seat_names[seat]}'s"
         return f"{self.seat_names[seat]} to play ({who} turn)."
-
-
-_SEAT = re.compile(r"\bPlayer (\d+)\b")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -11,6 +11,7 @@ import ipywidgets as W
 from ..engine.scenario import Scenario
 from .board import SvgBoard
 from .errors import guarded
+from .names import with_seat_names
 
 
 class WalkthroughPlayer:
@@ -66,7 +67,8 @@ class WalkthroughPlayer:
         else:
             step = self.scenario.steps[self.position - 1]
             text = step.narration
-            moves = "<br>".join(html.escape(e) for e in state.events)
+            names = self.render_options.get("seat_names")
+            moves = "<br>".join(html.escape(with_seat_names(e, names)) for e in state.events)
             moves = f"<p style='font-family:monospace;font-size:12px;color:#444'>{moves}</p>"
         if self.position == len(self.states) - 1 and self.scenario.conclusion:
             text += "\n\n" + self.scenario.conclusion

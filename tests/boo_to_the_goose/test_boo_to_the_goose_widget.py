@@ -100,7 +100,7 @@ def test_the_walkthrough_steps_through_the_rulebook_with_its_names(name):
     player = walkthrough("boo_to_the_goose", name, seat_names=SEAT_NAMES)
     player.go(len(player.states) - 1)
     assert "Matt (you)" in player.board.svg and "Tom" in player.board.svg
-    assert "Player 1 draws a card." in player.narration.value
+    assert "Matt draws a card." in player.narration.value and "Player 1" not in player.narration.value
     player.go(19)
     assert "until Matt puts down a fox" in player.narration.value
     assert "Matt&#x27;s catch round" in player.board.svg or "Matt's catch round" in player.board.svg

@@ -7,6 +7,7 @@ import pytest
 from goose_widgets.engine import IllegalActionError, RandomBot
 from goose_widgets.engine.scenario import Scenario, steps
 from goose_widgets.ui import SvgBoard, Table, WalkthroughPlayer, errors
+from goose_widgets.ui.names import with_seat_names
 from goose_widgets.ui.svg import actions_in
 
 from ..engine import toy_game
@@ -155,7 +156,7 @@ def test_an_option_can_start_switched_on():
     assert "('coach', True)" in table.board.svg
 
 
-def test_the_log_uses_the_tables_seat_names():
-    table = make_table(seat_names=["Matt", "Emma"])
-    table.log.append(table._with_names("Player 2 waits; Player 12 and Players 1 stay"))
-    assert table.log[-1] == "Emma waits; Player 12 and Players 1 stay"
+def test_move_lines_use_the_given_seat_names():
+    assert with_seat_names("Player 2 waits; Player 12 and Players 1 stay", ["Matt", "Emma"]) \
+        == "Emma waits; Player 12 and Players 1 stay"
+    assert with_seat_names("Player 2 waits", None) == "Player 2 waits"
