@@ -10,7 +10,8 @@
 - ``widget.py``: ``render(observation, legal_actions, **options) -> str`` (pure SVG; clickable
   elements carry ``data-action="<str(action)>"``, view-state clicks ``data-action="ui:key=value"``),
   and optionally ``OPTIONS`` (checkbox name -> label), ``HIDDEN_INFORMATION``, ``seat_names(game)``,
-  ``describe_turn(state, names)``, ``buttons(observation, legal, **options)``,
+  ``describe_turn(observation, names)`` (the status line, from the viewer's observation),
+  ``buttons(observation, legal, **options)``,
   ``auto_action(observation, legal, **options)`` (a routine move the table makes for a human, or
   None).  An ``OPTIONS`` value is a label or ``(label, default)``.
 - ``examples.py``: ``SCENARIOS = {name: Scenario}`` (the rulebook's examples, walkthroughs).

@@ -275,7 +275,8 @@ class Table:
             winners = [self.seat_names[i] for i, r in enumerate(state.returns()) if r > 0]
             return ("Game over: " + (" and ".join(winners) + " won." if winners else "nobody won."))
         if self.describe_turn is not None:
-            return self.describe_turn(state, self.seat_names)
+            # From the viewer's observation, like the board: the status line is sent to the browser.
+            return self.describe_turn(state.observation(self.viewer), self.seat_names)
         seat = state.current_player
         who = "your" if self.is_human(seat) and seat == self.viewer else f"{self.seat_names[seat]}'s"
         return f"{self.seat_names[seat]} to play ({who} turn)."

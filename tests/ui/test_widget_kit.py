@@ -160,3 +160,8 @@ def test_move_lines_use_the_given_seat_names():
     assert with_seat_names("Player 2 waits; Player 12 and Players 1 stay", ["Matt", "Emma"]) \
         == "Emma waits; Player 12 and Players 1 stay"
     assert with_seat_names("Player 2 waits", None) == "Player 2 waits"
+
+
+def test_the_status_line_is_made_from_the_viewers_observation_only():
+    table = make_table(describe_turn=lambda observation, names: f"{names[0]} sees {observation}")
+    assert table.status.value == "<b>Player 1 sees ((0, 0), 0, None, None)</b>"  # not seat 1's secret 7

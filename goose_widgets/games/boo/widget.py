@@ -313,11 +313,11 @@ def _toggle(root: Element, label: str, action: str, on: bool, x: float, y: float
         fill="#ffffff" if on else "#0072B2")
 
 
-def describe_turn(state: Any, names: list[str]) -> str:
+def describe_turn(observation: Observation, names: list[str]) -> str:
     """The status line: whose turn, what to do, the score."""
-    black, white = state.scores()
+    black, white = observation.scores
     score = f"{names[0]} {black}, {names[1]} {white}"
-    who = names[state.to_move]
-    if state.pending:
+    who = names[observation.to_move]
+    if observation.pending:
         return f"{who}: click the ringed ghosts in the order they should scare ({score})."
-    return f"{who} to place {state.hands[state.to_move]} ({score})."
+    return f"{who} to place {observation.hands[observation.to_move]} ({score})."

@@ -175,6 +175,6 @@ def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> Non
             text_anchor="middle", fill="#fff", font_weight="bold")
 
 
-def describe_turn(state: Any, names: list[str]) -> str:
+def describe_turn(observation: Observation, names: list[str]) -> str:
     """The status line (public facts only)."""
-    return _headline(state.observation(max(0, state.current_player)), names)
+    return _headline(observation, names)

@@ -18,9 +18,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
+from ...engine import TERMINAL
 from ...ui.svg import OKABE_ITO, actions_in, sub, svg_root, to_text
 from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
-from .rules import CARD_VERBS, PASS, Action, Game, Observation, State, seat_name
+from .rules import CARD_VERBS, PASS, Action, Game, Observation, seat_name
 
 OPTIONS = {"memory": "Memory aid",
            "autopass": "Pass slam windows unless I know a match"}
@@ -73,13 +74,12 @@ def auto_action(observation: Observation, legal_actions: Sequence[Action], autop
     return None if known else PASS
 
 
-def describe_turn(state: State, names: Sequence[str]) -> str:
+def describe_turn(obs: Observation, names: Sequence[str]) -> str:
     """The status line above the board (public facts only)."""
-    obs = state.observation(state.turn)
     head = f"Round {obs.round} of {obs.rounds}"
-    if state.is_terminal():
+    actor = obs.actor
+    if actor == TERMINAL:
         return head + ": game over."
-    actor = state.current_player
     if obs.phase == "round over":
         return f"{head} is over: every card is face up. {names[actor]}: start the next round."
     if actor < 0:
