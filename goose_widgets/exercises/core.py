@@ -8,7 +8,10 @@ coloured Markdown in a notebook; ``evaluate`` returns it as data for tests.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,12 +49,18 @@ class Exercise:
     reference: Any = None
     success: str = "well done."
     tags: tuple[str, ...] = field(default=())
+    time_limit: float = 30.0
 
     def evaluate(self, answer: Any) -> Feedback:
         try:
-            self.checker(answer)
+            with _time_limit(self.time_limit):
+                self.checker(answer)
         except Wrong as err:
             return Feedback(False, str(err))
+        except _TooSlow:
+            return Feedback(False, f"checking took longer than {self.time_limit:g} s: does your "
+                                   "function loop forever (a move that never stops, a chain that "
+                                   "never ends)?")
         except Exception as err:  # noqa: BLE001 - a learner's function may raise anything
             return Feedback(False, f"your answer raised {type(err).__name__}: {err}")
         return Feedback(True, self.success)
@@ -73,6 +82,33 @@ class Exercise:
 
     def __repr__(self) -> str:  # stable text for nbval (the checker is a function with an address)
         return f"{self.name}: {self.prompt}"
+
+
+class _TooSlow(BaseException):
+    """Raised by the alarm; a BaseException so that a learner's ``except Exception`` cannot eat it."""
+
+
+@contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Stop a check that runs too long (a learner's endless loop), where a timer signal exists.
+
+    Signals only reach the main thread; elsewhere (or on Windows) the check simply runs unlimited.
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable or seconds <= 0:
+        yield
+        return
+
+    def expire(_signum: int, _frame: object) -> None:
+        raise _TooSlow
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass(frozen=True)
