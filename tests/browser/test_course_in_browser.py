@@ -3,7 +3,8 @@
 For each notebook it runs all cells, finds no error output and no "Error displaying widget", clicks
 a clickable element of the first game board that has one (see `CLICKS`) and checks that the board
 changed (so the click reached Python and the new SVG came back), then saves a screenshot to
-``screenshots/<notebook>.png`` (or the folder in ``$GOOSE_WIDGETS_SCREENSHOTS``).
+``screenshots/<notebook>.png`` (or the folder in ``$GOOSE_WIDGETS_SCREENSHOTS``), and
+``<notebook>_plot.png`` at the notebook's first plot.
 
 Needs Debian's chromium at /usr/bin/chromium (``apt-get install chromium``); elsewhere it skips
 with that advice, except in CI (``CI`` set), where a missing browser is a failure.
@@ -177,6 +178,10 @@ def test_notebook_runs_and_board_answers_clicks(notebook, lab_url, browser):
                     arg=[board.element_handle(), before], timeout=30_000)
                 assert page.locator(".gw-error").count() == 0, page.locator(".gw-error").first.inner_text()
         page.screenshot(path=str(SCREENSHOTS / (Path(notebook).stem + ".png")), full_page=True)
+        plots = page.locator(".jp-RenderedImage img")
+        if plots.count():  # a second picture where the notebook draws its first plot
+            plots.first.scroll_into_view_if_needed()
+            page.screenshot(path=str(SCREENSHOTS / (Path(notebook).stem + "_plot.png")))
         assert not page_errors, page_errors
     finally:
         page.close()
