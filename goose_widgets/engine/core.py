@@ -13,7 +13,7 @@ rejected by the rules themselves and no game needs a codec of its own.
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -62,7 +62,10 @@ class StateBase:
         raise NotImplementedError
 
     def _next(self, action: Any) -> tuple[StateBase, list[str]]:
-        """The successor after a legal action or chance outcome, and its move-log lines."""
+        """The successor after a legal action or chance outcome, and its move-log lines.
+
+        Return a state built for this call (or ``self``): `apply` sets its history in place.
+        """
         raise NotImplementedError
 
     def observation(self, seat: int) -> Any:
@@ -110,8 +113,13 @@ class StateBase:
                 raise IllegalActionError(
                     f"{action!s} is not allowed for seat {player} now; allowed: " + _listing(allowed))
         nxt, events = self._next(action)
-        return dataclasses.replace(
-            nxt, history=self.history + (str(action),), events=tuple(events))
+        if nxt is self:  # a move that changes nothing still gets a state of its own
+            nxt = copy.copy(self)
+        # `_next` built `nxt` for this call alone, so setting its two bookkeeping fields in place
+        # is safe, and much faster than `dataclasses.replace` on a hot path (playouts, search).
+        object.__setattr__(nxt, "history", self.history + (str(action),))
+        object.__setattr__(nxt, "events", tuple(events))
+        return nxt
 
     def apply_str(self, text: str) -> StateBase:
         """Apply the action or outcome whose ``str`` is ``text`` (saves, widgets, scripts)."""

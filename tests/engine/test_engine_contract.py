@@ -180,3 +180,12 @@ def test_wilson_interval_contains_the_rate():
     rate, low, high = wilson(30, 100)
     assert rate == 0.3 and 0.21 < low < 0.3 < high < 0.4
     assert wilson(0, 0) == (0.0, 0.0, 1.0)
+
+
+def test_a_move_that_changes_nothing_still_leaves_the_old_state_untouched(monkeypatch):
+    start = toy_game.Game().new_initial_state()
+    monkeypatch.setattr(toy_game.State, "_next", lambda self, action: (self, ["nothing happens"]))
+    after = start.apply("step 1")
+    assert after is not start and after == start
+    assert start.history == () and start.events == ()
+    assert after.history == ("step 1",) and after.events == ("nothing happens",)
