@@ -49,7 +49,11 @@ def run(command: list[str], **kwargs: object) -> None:
 
 def course() -> None:
     ensure_environment()
-    os.execv(str(BIN / "jupyter"), [str(BIN / "jupyter"), "lab", "course/00_start_here.ipynb"])
+    command = [str(BIN / "jupyter"), "lab", "course/00_start_here.ipynb"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # containers often run as root; Jupyter refuses it
+        command.append("--allow-root")
+    os.chdir(ROOT)
+    os.execv(command[0], command)
 
 
 def test(extra: list[str]) -> None:
