@@ -489,7 +489,10 @@ class _Turn:
                 self.send_back(other, start, "being sent back")
                 return
         if other is not None:
-            self.text += f"; {seat_name(other)} was on {end} and goes back to {start}"
+            # after a bounce the mover may have started AHEAD: then "back" would mislead a learner
+            where = (f"goes back to {start}" if start < end
+                     else f"goes to {start}, where {seat_name(seat)} started")
+            self.text += f"; {seat_name(other)} was on {end} and {where}"
             self.send_back(other, start, "being sent back")
 
     def send_back(self, other: int, square: int, why: str) -> None:

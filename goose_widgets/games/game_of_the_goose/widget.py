@@ -261,7 +261,8 @@ def _board_template() -> ET.Element:
     return g
 
 
-def _pawn(g: ET.Element, seat: int, x: float, y: float, to_move: bool, owed: int, held: bool) -> None:
+def _pawn(g: ET.Element, seat: int, x: float, y: float, to_move: bool, owed: int, held: bool,
+          name: str) -> None:
     colour = seat_colour(seat)
     pawn = sub(g, "g", class_="gw-pawn", data_seat=seat)
     if to_move:
@@ -274,7 +275,7 @@ def _pawn(g: ET.Element, seat: int, x: float, y: float, to_move: bool, owed: int
         sub(pawn, "circle", cx=x + 11, cy=y - 11, r=7, fill="#fff", stroke="#222", stroke_width=1)
         sub(pawn, "text", str(owed) if owed else "∞", x=x + 11, y=y - 7.5, text_anchor="middle",
             font_size=9.5, fill="#222")
-    sub(pawn, "title", f"{seat_name(seat)}" + (f": misses {plural(owed, 'more turn')}" if owed else "")
+    sub(pawn, "title", name + (f": misses {plural(owed, 'more turn')}" if owed else "")
         + (": held until another pawn frees them" if held else ""))
 
 
@@ -290,7 +291,7 @@ def _trail(g: ET.Element, obs: Observation) -> None:
         sub(trail, "circle", cx=x, cy=y, r=5, fill=seat_colour(seat), stroke="#222", stroke_width=1)
 
 
-def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool) -> None:
+def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool, names: Sequence[str]) -> None:
     x, y = PANEL_X, MARGIN + 40
     roll = obs.last_roll
     box = sub(g, "g", class_="gw-dice", data_action="roll" if may_roll else None)
@@ -301,7 +302,7 @@ def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool) -> None:
             fill="#E69F00", opacity=0.3)
     die(box, x, y, 56, roll.first if roll else None)
     die(box, x + 74, y, 56, roll.second if roll else None)
-    last = (f"{seat_name(obs.last_mover)} rolled {roll}" if roll and obs.last_mover is not None
+    last = (f"{names[obs.last_mover]} rolled {roll}" if roll and obs.last_mover is not None
             else "nobody has rolled yet")
     sub(box, "text", last, x=x, y=y + 76, font_size=12, fill="#333")
     if may_roll:
@@ -309,14 +310,14 @@ def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool) -> None:
             font_weight="bold", fill="#8a5a00")
 
 
-def _status(obs: Observation) -> str:
+def _status(obs: Observation, names: Sequence[str]) -> str:
     if obs.finished:
-        return (f"{seat_name(obs.winner)} wins!" if obs.winner is not None
+        return (f"{names[obs.winner]} wins!" if obs.winner is not None
                 else "Game over: no winner")
-    return f"Round {obs.round_number}: {seat_name(obs.to_move)} to roll"
+    return f"Round {obs.round_number}: {names[obs.to_move]} to roll"
 
 
-def _players_panel(g: ET.Element, obs: Observation, top: float) -> float:
+def _players_panel(g: ET.Element, obs: Observation, top: float, names: Sequence[str]) -> float:
     for seat in range(obs.players):
         y = top + seat * 22
         colour = seat_colour(seat)
@@ -329,7 +330,7 @@ def _players_panel(g: ET.Element, obs: Observation, top: float) -> float:
             owed = obs.owed[seat]
             state = f"on {obs.positions[seat]}" + (f", misses {plural(owed, 'turn')}" if owed else "")
         coins = f" · {plural(obs.coins[seat], 'coin')}" if obs.coins else ""
-        sub(g, "text", f"{seat_name(seat)} {state}{coins}", x=PANEL_X + 20, y=y, font_size=11.5,
+        sub(g, "text", f"{names[seat]} {state}{coins}", x=PANEL_X + 20, y=y, font_size=11.5,
             fill="#222", font_weight="bold" if seat == obs.to_move and not obs.finished else None,
             text_decoration="line-through" if obs.out[seat] else None)
     return top + obs.players * 22
@@ -346,9 +347,14 @@ def _legend(g: ET.Element, top: float) -> None:
 
 
 def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail: bool = False,
-           **options: Any) -> str:
-    """The board seen by ``observation.seat``; the dice are clickable when ``roll`` is legal."""
+           seat_names: Sequence[str] | None = None, **options: Any) -> str:
+    """The board seen by ``observation.seat``; the dice are clickable when ``roll`` is legal.
+
+    ``seat_names`` (given by the table) label the seats as its move log does; by default the
+    engine's "Player 1", "Player 2", ...
+    """
     obs = observation
+    names = list(seat_names) if seat_names else [seat_name(s) for s in range(obs.players)]
     may_roll = any(str(a) == "roll" for a in legal_actions)
     players_top = MARGIN + 160
     legend_top = players_top + obs.players * 22 + (20 if obs.coins else 0) + 14
@@ -369,13 +375,13 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
         if not obs.out[seat]:
             x, y = centre(obs.positions[seat], seat)
             _pawn(root, seat, x, y, seat == obs.to_move and not obs.finished and not obs.rolling,
-                  obs.owed[seat], obs.held[seat])
+                  obs.owed[seat], obs.held[seat], names[seat])
     sub(root, "text", "Game of the Goose", x=PANEL_X, y=MARGIN + 12, font_size=16, font_weight="bold",
         fill="#3d3325")
-    sub(root, "text", _status(obs), class_="gw-status", x=PANEL_X, y=MARGIN + 29, font_size=12.5,
+    sub(root, "text", _status(obs, names), class_="gw-status", x=PANEL_X, y=MARGIN + 29, font_size=12.5,
         fill="#3d3325")
-    _dice_panel(root, obs, may_roll)
-    bottom = _players_panel(root, obs, players_top)
+    _dice_panel(root, obs, may_roll, names)
+    bottom = _players_panel(root, obs, players_top, names)
     if obs.coins:
         sub(root, "text", f"Kitty on 63: {plural(obs.kitty, 'coin')}", x=PANEL_X, y=bottom + 2,
             font_size=11.5, font_weight="bold", fill="#5c3d1e")

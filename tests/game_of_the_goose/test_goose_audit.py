@@ -1,0 +1,50 @@
+"""Findings of the second-pair-of-eyes audit: what a learner reads in the log and on the board."""
+
+from __future__ import annotations
+
+import re
+
+from goose_widgets import play
+from goose_widgets.games.game_of_the_goose.widget import render
+
+from .goose_helpers import position, throw
+
+
+def board_texts(svg: str) -> list[str]:
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
+def test_g11_a_pawn_bumped_forward_is_not_said_to_go_back():
+    # 61 + 10: to 63 and back 8 to 55, where Player 2 stands; Player 2 moves FORWARD to 61
+    after = throw(position(2, positions=(61, 55)), "4+6")
+    assert after.positions == (55, 61)
+    line = after.events[0]
+    assert "goes back to 61" not in line
+    assert "Player 2 was on 55 and goes to 61, where Player 1 started" in line
+
+
+def test_g10_a_prisoner_freed_forward_is_told_where_it_goes():
+    # G10 from 62: the newcomer bounces into the Prison; the prisoner goes forward to 62
+    after = throw(position(2, positions=(52, 62), to_move=1), "6+6")
+    assert after.positions == (62, 52)
+    assert "Player 1 is freed and goes to 62, Player 2 takes their place" in after.events[0]
+
+
+def test_the_board_names_seats_as_the_table_does():
+    state = throw(position(3, positions=(10, 20, 31)), "1+2")
+    svg = render(state.observation(1), state.legal_actions(), seat_names=("Matt", "Emma", "Tom"))
+    texts = board_texts(svg)
+    assert "Round 1: Emma to roll" in texts
+    assert "Matt rolled 1+2" in texts
+    assert any(t.startswith("Tom on 31, held in the Well") for t in texts)
+    assert not any("Player" in t for t in texts)
+    # without names the engine's own names are used
+    assert "Round 1: Player 2 to roll" in board_texts(render(state.observation(1), []))
+
+
+def test_a_table_with_names_shows_the_same_names_on_the_board_and_in_the_log():
+    table = play("game_of_the_goose", players=["human", "random"], seed=3, seat_names=["Matt", "Emma"])
+    table.click("roll")
+    svg = table.board.svg
+    assert "Player 1" not in svg and "Player 2" not in svg
+    assert "Matt" in svg and all("Player" not in line for line in table.log)
