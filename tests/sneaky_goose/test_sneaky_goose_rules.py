@@ -207,7 +207,7 @@ def test_s6_the_card_action_comes_after_the_window():
 def test_s7_match_on_your_own_card_shrinks_your_grid():
     state = moves(table(), "take draw pile", "Detective Goose (9)", "play it", "slam Player 1's card 2")
     assert state.grid_values(0) == [5, None, 3, 1] and Game().deck[state.top].value == 9
-    assert state.phase == "slam window" and state.queue == (1, 2)
+    assert state.phase == "slam window" and state.queue == (0, 1, 2)  # S6: a fresh window on the 9
 
 
 def test_s7_match_on_anothers_card_then_the_slammer_gives_a_card_of_its_choice():

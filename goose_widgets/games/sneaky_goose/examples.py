@@ -105,6 +105,8 @@ _add(Scenario(
         ("slam Player 1's card 2", "Player 1 slams its own card 2: a Detective Goose, the same goose type "
                                    "as the top card. A match! It goes onto the play pile and Player 1 "
                                    "plays on with one card fewer: 9 points gone."),
+        ("pass", "The slammed card landed on the play pile, so a fresh slam window opens on it (S6), "
+                 "again from Player 1, who passes now."),
         ("pass", "Player 2 passes."),
         ("pass", "Player 3 passes; the window closes and the turn goes on."),
         ("skip action", "The Detective Goose's action (look at another player's card) is optional: "
@@ -142,6 +144,8 @@ _add(Scenario(
         ("give Player 1's card 2 to Player 2", "Now Player 1 gives Player 2 one of its own cards, face down "
                                                "into the empty place: its known 9. Player 2 does not "
                                                "know what it got; Player 1 does."),
+        ("pass", "The slammed Magic Goose landed on the play pile: a fresh slam window opens on it "
+                 "(S6), from Player 1 again."),
         ("pass", ""), ("pass", ""),
         ("skip action", "Player 1 skips the Magic Goose's action."),
     ),

@@ -25,7 +25,9 @@ Rulings implemented (ids from the rulings file):
   also the up-card once everyone has peeked) a window opens: in seat order from the player whose
   turn it is, each seat may slam one grid card (any grid) or pass.  The window closes when every
   seat has passed in a row.  Our reading of "each player may slam one grid card": a seat slams at
-  most once per window (then it is skipped), so every window ends.  A played action card's action
+  most once per window (then it is skipped), so every window ends.  A matching slam lands the
+  slammed card, so it opens a fresh window on it (after the gift, if any): every seat, the slammer
+  included, may slam again, in seat order from the player whose turn it is.  A played action card's action
   comes after its window closes ("then the turn goes on").  Slamming outside a window is illegal.
 - S7  Slam outcomes: match on your own card: it goes onto the play pile (your grid shrinks).  Match
   on another's card: it goes onto the play pile and you give that player one of your grid cards of
@@ -573,9 +575,9 @@ class State(StateBase):
         state = dataclasses.replace(state, grids=grids)._land(card)
         line = f"{me} slams {whose} card {place + 1}: {label}, a match! It goes onto the play pile"
         if owner == seat:
-            return state._continue_window(), [line + f"; {me} plays on with one card fewer."]
+            return state._reopen_window(), [line + f"; {me} plays on with one card fewer."]
         if not state.cards(seat):
-            return state._continue_window(), [line + f"; {me} has no card to give."]
+            return state._reopen_window(), [line + f"; {me} has no card to give."]
         return dataclasses.replace(state, phase=GIVE, pending=(seat, owner, place)), \
             [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
 
@@ -585,7 +587,7 @@ class State(StateBase):
         grids = _set(self.grids, giver, _put(self.grids[giver], action.slot, None))
         grids = _set(grids, receiver, _put(grids[receiver], place, slot))
         state = dataclasses.replace(self, grids=grids, pending=())
-        return state._continue_window(), [
+        return state._reopen_window(), [
             f"{seat_name(giver)} gives their card {action.slot + 1} face down to {seat_name(receiver)} "
             f"(into the empty place, card {place + 1})."]
 
@@ -646,6 +648,11 @@ class State(StateBase):
     def _open_window(self, then: str) -> State:
         return dataclasses.replace(self, phase=WINDOW, queue=_from(self.turn, self.game.players),
                                    slammed=(), then=then, landings=self.landings + 1)
+
+    def _reopen_window(self) -> State:
+        """S6: a matching slam lands a card, so a fresh window opens on it (everyone may slam again,
+        from the player whose turn it is); the turn goes on as the first window said."""
+        return self._open_window(self.then)
 
     def _continue_window(self) -> State:
         if self.queue:
