@@ -83,3 +83,17 @@ def test_walkthrough_player_steps():
     player.next()
     assert "K12 flips" in player.narration.value or "K12" in player.narration.value
     assert "scare" in player.board.svg
+
+
+def test_a_turn_waiting_for_its_scare_order_is_not_reported_as_finished_o5():
+    """O5: while the active player still chooses the scare order, the turn is not over; the board
+    must not announce it as a finished "last turn" with 0 flips."""
+    state = tip_2_start().apply_str("place K1 at (5,0) rot 0 front")
+    assert state.pending
+    svg = render(state.observation(0), state.legal_actions(), seat_names=("Ann", "Bo"))
+    assert "Last turn" not in svg and "0 flips" not in svg
+    assert "This turn: Ann — place K1 at (5,0) rot 0 front; 3 scares to order." in svg
+    after = state.apply_str("scare with ghost at (5,2)")
+    assert not after.pending
+    assert "Last turn: Ann — place K1 at (5,0) rot 0 front; 2 flips." in render(
+        after.observation(0), [], seat_names=("Ann", "Bo"))

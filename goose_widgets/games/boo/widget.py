@@ -94,7 +94,7 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
         _scare_choices(root, legal, xy, size)
     elif legal and isinstance(legal[0], Place):
         _spots(root, obs, legal, rotation, side, xy, size)
-    _replay_controls(root, obs, shown, left, top + board_h + 14)
+    _replay_controls(root, obs, names, shown, left, top + board_h + 14)
     _panel(root, obs, names, legal, rotation, side, left + board_w + 16, top)
     return to_text(root)
 
@@ -134,16 +134,21 @@ def _replayed(obs: Observation, replay: str | None) -> tuple[Graveyard, int]:
     return obs.graveyard.with_flips(undo), shown  # flips are their own inverse, so order is free
 
 
-def _replay_controls(root: Element, obs: Observation, shown: int, x: float, y: float) -> None:
+def _replay_controls(root: Element, obs: Observation, names: list[str], shown: int, x: float, y: float
+                     ) -> None:
     turn = obs.last_turn
     if turn is None:
         sub(root, "text", "No card placed in this game yet.", x=x, y=y + 16, font_size=13)
         return
     total = len(turn.scares)
     flips = sum(1 for r in turn.scares if r.flipped)
-    who = COLOURS[turn.seat].capitalize()
-    sub(root, "text", f"Last turn: {who} — {turn.action}; {flips} flip{'s' if flips != 1 else ''}.",
-        x=x, y=y + 14, font_size=13)
+    if obs.pending:  # O5: the turn is still going on, its scare order being chosen
+        done = f"{total} scare{'s' if total != 1 else ''} done, " if total else ""
+        summary = f"This turn: {names[turn.seat]} — {turn.action}; {done}{len(obs.pending)} " \
+                  f"scare{'s' if len(obs.pending) != 1 else ''} to order."
+    else:
+        summary = f"Last turn: {names[turn.seat]} — {turn.action}; {flips} flip{'s' if flips != 1 else ''}."
+    sub(root, "text", summary, x=x, y=y + 14, font_size=13)
     if total == 0:
         return
     sub(root, "text", f"Scares shown: {shown} of {total}", x=x, y=y + 40, font_size=13)
