@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from goose_widgets import play
 from goose_widgets.games.game_of_the_goose.widget import render
 
-from .goose_helpers import position, throw
+from .goose_helpers import game, position, throw
 
 
 def board_texts(svg: str) -> list[str]:
@@ -48,3 +50,21 @@ def test_a_table_with_names_shows_the_same_names_on_the_board_and_in_the_log():
     svg = table.board.svg
     assert "Player 1" not in svg and "Player 2" not in svg
     assert "Matt" in svg and all("Player" not in line for line in table.log)
+
+
+@pytest.mark.parametrize("params, kwargs, error, message", [
+    ({}, {"owed": (0, -3)}, ValueError, r"owed\[1\] must be from 0 to 2"),
+    ({}, {"owed": (3, 0)}, ValueError, r"owed\[0\] must be from 0 to 2"),
+    ({"well_turns": 4}, {"owed": (5, 0)}, ValueError, r"owed\[0\] must be from 0 to 4"),
+    ({"coins": 3}, {"coins": (-1, 2)}, ValueError, r"coins\[0\] must be from 0"),
+    ({"coins": 3}, {"kitty": -4}, ValueError, "kitty must be from 0"),
+    ({}, {"owed": (0, "1")}, TypeError, r"owed\[1\] must be a whole number"),
+])
+def test_constructed_positions_refuse_impossible_counts(params, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        game(players=2, **params).state_at((10, 20), **kwargs)
+
+
+def test_constructed_positions_accept_the_largest_counts():
+    assert game(players=2, well_turns=4).state_at((10, 31), owed=(0, 4)).owed == (0, 4)
+    assert game(players=2, coins=3).state_at((10, 20), coins=(0, 7), kitty=5).kitty == 5

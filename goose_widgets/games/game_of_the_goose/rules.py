@@ -284,6 +284,12 @@ class Game(GameBase):
         for name, given in (("owed", owed), ("opened", opened), ("coins", coins)):
             if given is not None and len(tuple(given)) != n:
                 raise ValueError(f"{name} needs one entry per player ({n}), not {given!r}.")
+        most_owed = max(max(s.missed_turns for s in SQUARES.values()), self.well_turns or 0)
+        for seat, value in enumerate(owed or ()):
+            check_int(f"owed[{seat}]", value, 0, most_owed)
+        for seat, value in enumerate(coins or ()):
+            check_int(f"coins[{seat}]", value, 0, 100_000)
+        check_int("kitty", kitty, 0, 100_000)
         state = State(game=self, positions=positions, to_move=to_move,
                       owed=tuple(owed) if owed is not None else (0,) * n,
                       opened=tuple(opened) if opened is not None else tuple(p > 0 for p in positions),
