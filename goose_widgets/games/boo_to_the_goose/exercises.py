@@ -47,6 +47,14 @@ def sample_observations(count: int = 60, seed: int = 4) -> tuple[tuple[Observati
     return tuple(found)
 
 
+def _rounded(got: Any, expected: Fraction) -> str:
+    """Advice for an answer that is the right number rounded (the solutions print '≈ 0.635')."""
+    if close(got, expected) or abs(float(got) - float(expected)) > 0.005:
+        return ""
+    return (f" {got} looks like {float(expected):.6f}… rounded: give the exact value (a Fraction, "
+            "or the float the formula computes).")
+
+
 def _check_count(answer: Any) -> None:
     expect_callable(answer, 2, "chance(observation, owner)")
     for observation, owner in sample_observations():
@@ -92,17 +100,22 @@ def _check_stop(answer: Any) -> None:
     expect_callable(answer, 3, "expected_bank(geese, dogs, k)")
     for geese, dogs, k in STOP_CASES:
         expected = round_value(catch_position(geese, dogs), k)
-        got = answer(geese, dogs, k)
+        case = f"with {geese} geese and {dogs} dogs face down, stopping after {k} geese"
+        runs_out = (f" Her row runs out after {geese} geese: the round then ends as a stop (B7)."
+                    if dogs == 0 and k > geese else "")
+        try:
+            got = answer(geese, dogs, k)
+        except Exception as err:  # noqa: BLE001 - name the case that broke the learner's function
+            raise Wrong(f"{case}, your function raised {type(err).__name__}: {err}.{runs_out}") from None
         expect_number(got, "the expected number of cards banked")
         if not close(got, expected):
             p = Fraction(dogs, geese + dogs)
-            hint = ""
-            if close(got, (1 - p) ** k * (k + 1)):
+            hint = runs_out or _rounded(got, expected)
+            if not hint and close(got, (1 - p) ** k * (k + 1)):
                 hint = (" That is the answer with replacement; a turned goose stays face up, so "
                         "the row has one goose fewer for the next flip.")
-            raise Wrong(f"with {geese} geese and {dogs} dogs face down, stopping after {k} geese "
-                        f"banks {expected} ≈ {float(expected):.4f} cards on average; you gave "
-                        f"{float(got):.4f}.{hint}")
+            raise Wrong(f"{case} banks {expected} ≈ {float(expected):.4f} cards on average; you "
+                        f"gave {float(got):.4f}.{hint}")
 
 
 def expected_bank(geese: int, dogs: int, k: int) -> Fraction:
@@ -135,6 +148,8 @@ def _check_trap(answer: Any) -> None:
     expected = opening_dog_chance(Game(players=2))
     if close(answer, expected):
         return
+    if _rounded(answer, expected):
+        raise Wrong("close, but" + _rounded(answer, expected))
     if close(answer, Fraction(SET[2], SET[0] + SET[2])):
         raise Wrong("4/19 is naive counting: it pretends she laid a random goose or dog. She lays "
                     "a dog whenever her 5-card hand holds one, so her first card is a dog exactly "
@@ -163,6 +178,8 @@ def _check_removed(answer: Any) -> None:
     expected = no_dog_removed_chance(Game(players=2, variation=True))
     if close(answer, expected):
         return
+    if _rounded(answer, expected):
+        raise Wrong("close, but" + _rounded(answer, expected))
     if close(answer, Fraction(20, 24) ** 4):
         raise Wrong("(20/24)^4 draws with replacement; the 4 removed cards are 4 different cards.")
     raise Wrong(f"not {float(answer):.4f}: count the ways to pick 4 of the 20 non-dogs out of the "
