@@ -7,7 +7,7 @@ import re
 import pytest
 
 from goose_widgets import play
-from goose_widgets.games.game_of_the_goose.widget import render
+from goose_widgets.games.game_of_the_goose.widget import centre, render, trail_squares
 
 from .goose_helpers import game, position, throw
 
@@ -68,3 +68,25 @@ def test_constructed_positions_refuse_impossible_counts(params, kwargs, error, m
 def test_constructed_positions_accept_the_largest_counts():
     assert game(players=2, well_turns=4).state_at((10, 31), owed=(0, 4)).owed == (0, 4)
     assert game(players=2, coins=3).state_at((10, 20), coins=(0, 7), kitty=5).kitty == 5
+
+
+@pytest.mark.parametrize("start, pair, trail", [
+    ((55,), "5+6", [55, 63, 60]),                 # a plain bounce
+    ((51,), "4+4", [51, 59, 63, 59, 51]),         # a goose walks past 63 and back
+    ((62,), "2+3", [62, 63, 59, 54, 49]),         # a bounce, then geese backwards
+    ((60,), "4+4", [60, 63, 58, 0]),              # a bounce onto Death: the jump is no bounce
+    ((60,), "6+6", [60, 63, 54, 42, 30]),         # a bounce, a goose, the Maze
+    ((10,), "1+3", [10, 14, 18, 22]),             # no overshoot: the engine's path as it is
+    ((2,), "1+3", [2, 6, 12]),
+])
+def test_g5_the_trail_of_a_bounce_goes_through_63(start, pair, trail):
+    state = throw(position(1, positions=start), pair)
+    assert trail_squares(state.observation(0)) == trail
+    assert state.last_path == tuple(s for s in trail if s != 63)
+
+
+def test_the_trail_is_drawn_through_63():
+    state = throw(position(1, positions=(55,)), "5+6")
+    svg = render(state.observation(0), [])
+    line = re.search(r'<g class="gw-trail"[^>]*><polyline points="([^"]+)"', svg).group(1)
+    assert len(line.split()) == 3 and "{:.1f},{:.1f}".format(*centre(63, 0)) in line

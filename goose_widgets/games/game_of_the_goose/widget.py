@@ -279,9 +279,24 @@ def _pawn(g: ET.Element, seat: int, x: float, y: float, to_move: bool, owed: int
         + (": held until another pawn frees them" if held else ""))
 
 
+def trail_squares(obs: Observation) -> list[int]:
+    """The squares the trail of the last move visits: ``last_path`` with 63 put back in every
+    overshoot (G5), so that a bounce is drawn through the finish and not as a short cut."""
+    if not obs.last_path or obs.last_roll is None:
+        return list(obs.last_path)
+    roll = obs.last_roll.total
+    squares = [obs.last_path[0]]
+    for start, end in zip(obs.last_path, obs.last_path[1:]):
+        # a leg walked past 63 and back; no jump (6→12, 42→30, 58→0) can look like one
+        if start + roll > FINISH and end == 2 * FINISH - start - roll:
+            squares.append(FINISH)
+        squares.append(end)
+    return squares
+
+
 def _trail(g: ET.Element, obs: Observation) -> None:
     seat = obs.last_mover
-    points = [centre(square, seat) for square in obs.last_path]
+    points = [centre(square, seat) for square in trail_squares(obs)]
     if seat is None or len(points) < 2:
         return
     trail = sub(g, "g", class_="gw-trail", opacity=0.6)
