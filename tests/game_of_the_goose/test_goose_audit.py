@@ -90,3 +90,9 @@ def test_the_trail_is_drawn_through_63():
     svg = render(state.observation(0), [])
     line = re.search(r'<g class="gw-trail"[^>]*><polyline points="([^"]+)"', svg).group(1)
     assert len(line.split()) == 3 and "{:.1f},{:.1f}".format(*centre(63, 0)) in line
+
+
+def test_g13_a_mover_who_cannot_pay_is_named_in_the_log():
+    after = throw(game(players=2, coins=3).state_at((15, 4), coins=(0, 3)), "2+2")
+    assert after.events[0] == ("Player 1 rolled 2+2: from 15 to 19; 19 is the Tavern; Player 1 must "
+                               "pay a coin for the Tavern but has none left: Player 1 is out.")

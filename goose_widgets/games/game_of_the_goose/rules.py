@@ -444,7 +444,9 @@ class _Turn:
             self.out[seat] = True
             self.positions[seat] = 0
             self.owed[seat] = 0
-            self.text += f";{who} must pay a coin for {why} but has none left: {seat_name(seat)} is out"
+            # named even when it is the mover: "; must pay" after a square's name reads as orphaned
+            self.text += (f"; {seat_name(seat)} must pay a coin for {why} but has none left: "
+                          f"{seat_name(seat)} is out")
             return False
         self.coins[seat] -= 1
         self.kitty += 1
