@@ -97,3 +97,19 @@ def test_a_turn_waiting_for_its_scare_order_is_not_reported_as_finished_o5():
     assert not after.pending
     assert "Last turn: Ann — place K1 at (5,0) rot 0 front; 2 flips." in render(
         after.observation(0), [], seat_names=("Ann", "Bo"))
+
+
+def test_the_board_is_labelled_with_the_coordinates_the_log_uses():
+    """The move log and the actions name squares as (row, column): the board must show both."""
+    import re
+
+    state = tip_2_start()
+    svg = render(state.observation(0), state.legal_actions())
+    rmin, rmax, cmin, cmax = state.graveyard.bbox
+    rows = re.findall(r'<text[^>]*class="boo-row"[^>]*>(-?\d+)</text>', svg)
+    cols = re.findall(r'<text[^>]*class="boo-col"[^>]*>(-?\d+)</text>', svg)
+    assert [int(r) for r in rows] == list(range(rmin - 3, rmax + 4))  # the cards and 3 spare lines
+    assert [int(c) for c in cols] == list(range(cmin - 3, cmax + 4))
+    # each spot says which placement it is, for the mouse pointer's tooltip
+    spot = re.search(r'<rect[^>]*class="boo-spot"[^>]*data-action="([^"]+)"[^>]*><title>([^<]+)</title>', svg)
+    assert spot and spot.group(2).startswith(spot.group(1))

@@ -63,14 +63,14 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     rmin, rmax, cmin, cmax = obs.graveyard.bbox
     rows, cols = rmax - rmin + 1 + 2 * MARGIN, cmax - cmin + 1 + 2 * MARGIN
     size = max(20, min(44, int(600 / max(rows, cols))))
-    top, left = 46, 12
+    top, left = 62, 34  # room for the column numbers above the board and the row numbers left of it
     board_w, board_h = cols * size, rows * size
     width = left + board_w + 16 + PANEL
     height = max(top + board_h + 70, 600)
     root = svg_root(width, height)
     sub(root, "style", HOVER_CSS)
     sub(root, "rect", x=0, y=0, width=width, height=height, fill="#f4f1ea")
-    sub(root, "text", _headline(obs, names), x=left, y=28, font_size=16, font_weight="bold")
+    sub(root, "text", _headline(obs, names), x=12, y=28, font_size=16, font_weight="bold")
 
     def xy(square: tuple[int, int]) -> tuple[float, float]:
         return left + (square[1] - cmin + MARGIN) * size, top + (square[0] - rmin + MARGIN) * size
@@ -82,6 +82,7 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     for j in range(1, cols):
         sub(root, "line", x1=left + j * size, y1=top, x2=left + j * size, y2=top + board_h,
             stroke="#6d8177", stroke_width=1)
+    _axes(root, rmin - MARGIN, rows, cmin - MARGIN, cols, left, top, size)
     turn = obs.last_turn
     flipped_names = {r.flipped for r in (turn.scares[:shown] if turn else ()) if r.flipped}
     for index, card in enumerate(graveyard.cards):
@@ -97,6 +98,19 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     _replay_controls(root, obs, names, shown, left, top + board_h + 14)
     _panel(root, obs, names, legal, rotation, side, left + board_w + 16, top)
     return to_text(root)
+
+
+def _axes(root: Element, first_row: int, rows: int, first_col: int, cols: int, left: float, top: float,
+          size: int) -> None:
+    """Row numbers left of the board and column numbers above it: the log and the actions name
+    squares as (row, column)."""
+    font = max(9, min(12, int(size * 0.4)))
+    for i in range(rows):
+        sub(root, "text", str(first_row + i), x=left - 4, y=top + i * size + size / 2 + font / 3,
+            font_size=font, text_anchor="end", fill="#555555", class_="boo-row")
+    for j in range(cols):
+        sub(root, "text", str(first_col + j), x=left + j * size + size / 2, y=top - 5, font_size=font,
+            text_anchor="middle", fill="#555555", class_="boo-col")
 
 
 def _int(value: Any, default: int) -> int:
@@ -207,9 +221,10 @@ def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: in
         if action.rotation != rotation or action.side != side:
             continue
         x, y = xy((action.row, action.col))
-        sub(root, "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, rx=size * 0.18,
-            fill="#ffffff", fill_opacity=0.22, stroke="#ffffff", stroke_width=1.5,
-            stroke_dasharray="3 3", class_="boo-spot", data_action=str(action))
+        spot = sub(root, "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, rx=size * 0.18,
+                   fill="#ffffff", fill_opacity=0.22, stroke="#ffffff", stroke_width=1.5,
+                   stroke_dasharray="3 3", class_="boo-spot", data_action=str(action))
+        sub(spot, "title", f"{action} (this square is the card's top-left)")
         preview = sub(root, "g", class_="boo-preview", pointer_events="none")
         _card(preview, make_placed(spec, action.row, action.col, rotation, side), xy, size, ACTIVE)
 
