@@ -113,3 +113,19 @@ def test_the_board_is_labelled_with_the_coordinates_the_log_uses():
     # each spot says which placement it is, for the mouse pointer's tooltip
     spot = re.search(r'<rect[^>]*class="boo-spot"[^>]*data-action="([^"]+)"[^>]*><title>([^<]+)</title>', svg)
     assert spot and spot.group(2).startswith(spot.group(1))
+
+
+def test_a_hovered_spot_shows_its_own_card_unobscured_by_later_spots():
+    """The preview follows its spot (the CSS shows it on hover), and the other spots, some drawn on
+    top of the preview, fade while any spot is hovered."""
+    from xml.etree import ElementTree
+
+    state = tip_2_start()
+    root = ElementTree.fromstring(render(state.observation(0), state.legal_actions(), side="back"))
+    ns = "{http://www.w3.org/2000/svg}"
+    layer = next(g for g in root.iter(f"{ns}g") if g.get("class") == "boo-spots")
+    children = list(layer)
+    spots = children[0::2]
+    assert [c.get("class") for c in spots] == ["boo-spot"] * len(spots)
+    assert all(c.get("class") == "boo-preview" for c in children[1::2])
+    assert ".boo-spots:hover .boo-spot:not(:hover)" in root.find(f"{ns}style").text

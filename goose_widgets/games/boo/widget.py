@@ -39,7 +39,9 @@ ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
 PANEL = 250
 MARGIN = 3  # empty rows/columns shown around the cards: a card placed outward can reach 3 squares
 HOVER_CSS = (".boo-spot:hover + .boo-preview { opacity: 0.85; } "
-             ".boo-preview { opacity: 0; transition: opacity 0.1s; }")
+             ".boo-preview { opacity: 0; transition: opacity 0.1s; } "
+             # the spots drawn after a preview would wash it out: fade them while one is hovered
+             ".boo-spots:hover .boo-spot:not(:hover) { opacity: 0.2; }")
 
 
 def seat_names(game: Any) -> list[str]:
@@ -217,15 +219,16 @@ def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: in
            xy: Any, size: int) -> None:
     """A clickable spot on each legal top-left square, with a hover preview of the card there."""
     spec = obs.card(legal[0].card)
+    layer = sub(root, "g", class_="boo-spots")
     for action in legal:
         if action.rotation != rotation or action.side != side:
             continue
         x, y = xy((action.row, action.col))
-        spot = sub(root, "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, rx=size * 0.18,
+        spot = sub(layer, "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, rx=size * 0.18,
                    fill="#ffffff", fill_opacity=0.22, stroke="#ffffff", stroke_width=1.5,
                    stroke_dasharray="3 3", class_="boo-spot", data_action=str(action))
         sub(spot, "title", f"{action} (this square is the card's top-left)")
-        preview = sub(root, "g", class_="boo-preview", pointer_events="none")
+        preview = sub(layer, "g", class_="boo-preview", pointer_events="none")
         _card(preview, make_placed(spec, action.row, action.col, rotation, side), xy, size, ACTIVE)
 
 
