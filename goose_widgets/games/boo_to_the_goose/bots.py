@@ -20,7 +20,7 @@ from typing import Any
 
 from ...engine import RandomBot
 from .analysis import dog_chance, flip_gain, geese_this_round
-from .rules import DOG, FOX, GOOSE, Flip, Observation, Play, Stop
+from .rules import DOG, FOX, GOOSE, Flip, Observation, Play, Stop, next_target
 
 
 def _play(legal: Sequence[Any], kind: int) -> Any | None:
@@ -87,12 +87,8 @@ class CountingBot:
 
     @staticmethod
     def _first_target(observation: Observation) -> int | None:
-        n = observation.players
-        for step in range(1, n):
-            seat = (observation.seat + step) % n
-            if observation.row_sizes[seat]:
-                return seat
-        return None
+        seat = next_target(observation.seat, observation.seat, observation.row_sizes)  # B5
+        return seat if seat >= 0 else None
 
     def __repr__(self) -> str:
         return f"CountingBot(fox_threshold={self.fox_threshold})"

@@ -45,6 +45,7 @@ Where the rulebook and the rulings are silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import ClassVar
@@ -317,14 +318,7 @@ class State(StateBase):
         return replace(self, rows=rows, face_up=face_up, target=nxt, caught=True), events
 
     def _next_target(self, fox: int, after: int, rows: tuple[tuple[int, ...], ...]) -> int:
-        """The next seat clockwise after ``after`` with a face-down card, never the fox player
-        (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent."""
-        n = self.players
-        for step in range(1, n + 1):
-            seat = (after + step) % n
-            if seat != fox and rows[seat]:
-                return seat
-        return -1
+        return next_target(fox, after, tuple(len(row) for row in rows))
 
     def _bank_stop(self, events: list[str]) -> tuple[State, list[str]]:
         """B8: the fox player banks every turned goose and the fox."""
@@ -438,6 +432,18 @@ class State(StateBase):
         if self.fox == owner:
             cards[FOX] += 1
         return tuple(cards)  # type: ignore[return-value]
+
+
+def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:
+    """The next seat clockwise after ``after`` with a face-down card, never the fox player, or -1
+    (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent.  Bots
+    call it with an observation's ``row_sizes``."""
+    n = len(row_sizes)
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if seat != fox and row_sizes[seat]:
+            return seat
+    return -1
 
 
 def _add_won(pile: tuple[int, ...], owner: int, kind: int) -> tuple[int, ...]:
