@@ -90,6 +90,29 @@ def test_the_standard_edition_matches_the_rulings():
     assert half_turn == gate.tokens
 
 
+
+def test_the_gate_lies_exactly_as_the_rulings_table_says():
+    # shared/rules/boo.md, "Graveyard Gate": squares (row, column) and contents, square by square
+    table = {"G1": "(0,0) T (0,1) Bv (0,2) W^", "G2": "(0,3) Wv (0,4) T (0,5) B>",
+             "G3": "(1,0) B< (2,0) W> (3,0) T", "G4": "(4,0) W< (4,1) T (4,2) B^",
+             "G5": "(4,3) Bv (4,4) W^ (4,5) T", "G6": "(1,5) T (2,5) B< (3,5) W>"}
+    laid = {card.name: " ".join(f"({r},{c}) {t}" for (r, c), t in zip(card.squares, card.tokens))
+            for card in Game().gate().cards}
+    assert laid == table
+
+
+@pytest.mark.parametrize("facing, turned", [("^", ">v<"), (">", "v<^"), ("v", "<^>"), ("<", "^>v")])
+def test_turning_a_card_clockwise_turns_each_facing_with_it(facing, turned):
+    spec = Edition.from_table("probe", f"K1 black B{facing} T .\nW1 white T T T\n"
+                                        "G1 gate T T T (0,0) (0,1) (0,2)").by_name["K1"]
+    for rotation, expected in zip((90, 180, 270), turned):
+        assert make_placed(spec, 0, 0, rotation, "front").tokens[0] == "B" + expected
+        # the back: the other colour, facing the other way, turned the same
+        assert make_placed(spec, 0, 0, rotation, "back").tokens[0] == flip_token("B" + expected)
+    # square 0 lies left (rot 0), on top (90), right (180), at the bottom (270)
+    assert [make_placed(spec, 0, 0, r, "front").squares[0] for r in (0, 90, 180, 270)] == [
+        (0, 0), (0, 0), (0, 2), (2, 0)]
+
 def test_another_edition_survives_save_and_load():
     table = ("K1 black B> W^ .\nK2 black B^ B^ B^\nW1 white W^ W^ W^\nW2 white T W> T\n"
              "G1 gate T Bv W^ (0,0) (0,1) (0,2)")
