@@ -34,3 +34,31 @@ def test_s6_a_matching_slam_on_your_own_card_opens_a_fresh_window():
         order.append(state.current_player)
         state = moves(state, "pass")
     assert order == [0, 1, 2] and state.phase == "action"  # then the Detective Goose's look
+
+
+def test_s3_a_giver_forgets_the_card_it_gave_away_and_the_receiver_does_not_learn_it():
+    state = three(([5, 9, 3, 1], [12, 2, 7, 4], [0, 11, 6, 2]), known={0: [(0, 2), (0, 3), (0, 4)]})
+    state = moves(state, "take draw pile", "Magic Goose (12)", "play it", "slam Player 2's card 1",
+                  "give Player 1's card 2 to Player 2")
+    assert state.grid_values(1)[0] == 9
+    assert not any(state.knows(s, 1, 0) for s in range(3))  # "given away" ends the giver's knowledge
+
+
+def test_s3_a_blind_swap_makes_each_owner_forget_the_card_swapped_away():
+    state = three(([5, 9, 3, 1], [12, 2, 7, 4], [0, 11, 6, 2]),
+                  known={0: [(0, 2), (0, 3), (0, 4)], 2: [(2, 1), (2, 3), (2, 4)]})
+    state = moves(state, "take draw pile", "Trickster Goose (11)", "play it", "pass", "pass", "pass",
+                  "choose Player 1's card 2 to swap", "swap it with Player 3's card 1")
+    assert state.grid_values(2)[0] == 9 and state.grid_values(0)[1] == 0
+    assert not any(state.knows(s, 2, 0) for s in range(3))  # Player 1's 9, swapped away unseen
+    assert not any(state.knows(s, 0, 1) for s in range(3))  # Player 3's 0, swapped away unseen
+    assert state.observation(0).grids[2][0].card is None and state.observation(2).grids[0][1].card is None
+
+
+def test_s3_a_magic_goose_swapper_keeps_the_card_it_looked_at_and_took():
+    state = three(([5, 9, 3, 1], [12, 2, 7, 4], [0, 11, 6, 2]), known={0: [(0, 2), (0, 3), (0, 4)]})
+    state = moves(state, "take draw pile", "Magic Goose (12)", "play it", "pass", "pass", "pass",
+                  "look at Player 3's card 1", "done looking", "choose Player 1's card 2 to swap",
+                  "swap it with Player 3's card 1")
+    assert state.grid_values(0)[1] == 0 and state.knows(0, 0, 1)  # it came into Player 1's own grid
+    assert state.grid_values(2)[0] == 9 and not state.knows(0, 2, 0)  # its 9 went away unseen

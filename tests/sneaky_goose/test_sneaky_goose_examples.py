@@ -81,7 +81,7 @@ def test_slam_own_no_match():
 def test_slam_other_match():
     state = final("slam another player's card: a match")
     assert grids(state) == [[5, None, 3, 1], [9, 2, 7, 4], [0, 11, 6, 2]]
-    assert state.knows(0, 1, 0) and not state.knows(1, 1, 0)
+    assert not state.knows(0, 1, 0) and not state.knows(1, 1, 0)  # S3: given away, out of sight
     assert value(state.top) == 12 and pile(state.discard) == [10, 12]
 
 

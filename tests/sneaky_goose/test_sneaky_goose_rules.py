@@ -130,11 +130,11 @@ def test_s3_a_card_taken_from_the_play_pile_is_known_to_everyone():
     assert state.grid_values(0)[0] == 10 and all(state.knows(s, 0, 0) for s in range(3))
 
 
-def test_s3_knowledge_follows_a_card_moved_in_plain_view():
+def test_s3_a_card_swapped_away_unseen_moves_out_of_its_old_owners_sight():
     state = table(known={0: [(0, 3), (0, 4), (0, 2)]})  # Player 1 knows its 9
     state = moves(state, "take draw pile", "Trickster Goose (11)", "play it", "pass", "pass", "pass",
                   "choose Player 1's card 2 to swap", "swap it with Player 3's card 1")
-    assert state.grid_values(2)[0] == 9 and state.knows(0, 2, 0) and not state.knows(2, 2, 0)
+    assert state.grid_values(2)[0] == 9 and not state.knows(0, 2, 0) and not state.knows(2, 2, 0)
     assert state.grid_values(0)[1] == 0 and not any(state.knows(s, 0, 1) for s in range(3))
 
 
@@ -217,7 +217,7 @@ def test_s7_match_on_anothers_card_then_the_slammer_gives_a_card_of_its_choice()
         f"give Player 1's card {i} to Player 2" for i in range(1, 5)]
     state = moves(state, "give Player 1's card 3 to Player 2")
     assert state.grid_values(0) == [5, 9, None, 1] and state.grid_values(1) == [3, 2, 7, 4]
-    assert state.knows(0, 1, 0) and not state.knows(1, 1, 0)  # the giver knew it; the receiver does not
+    assert not state.knows(0, 1, 0) and not state.knows(1, 1, 0)  # S3: given away, unseen by the receiver
 
 
 def test_s7_a_slammer_with_an_empty_grid_gives_nothing():

@@ -143,7 +143,8 @@ _add(Scenario(
                                    "the play pile."),
         ("give Player 1's card 2 to Player 2", "Now Player 1 gives Player 2 one of its own cards, face down "
                                                "into the empty place: its known 9. Player 2 does not "
-                                               "know what it got; Player 1 does."),
+                                               "know what it got, and Player 1 gave it away: out of "
+                                               "its sight, so now nobody knows it (S3)."),
         ("pass", "The slammed Magic Goose landed on the play pile: a fresh slam window opens on it "
                  "(S6), from Player 1 again."),
         ("pass", ""), ("pass", ""),

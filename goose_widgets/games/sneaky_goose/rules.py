@@ -13,11 +13,13 @@ Rulings implemented (ids from the rulings file):
   at its bottom row (a ``done looking`` decision, so that a human sees the cards until they click).
 - S3  Each grid card records which seats know it (a bit mask).  A seat learns a card when it sees
   it: the peek, a look action, the card it swaps in from the draw pile, a card taken from the face-up
-  play pile (everyone saw it), a card revealed by a failed slam (everyone).  *Knowledge follows a
-  card that moves in plain view*: after a blind swap or a gift (S7) whoever knew the card still
-  knows where it is.  We read the ruling's "moves out of their sight (swapped away unseen, given
-  away, slammed)" as: nobody *learns* a card by its moving (the new owner of a swapped or given
-  card does not see it), and a slammed card that matches leaves the grids for the public pile.
+  play pile (everyone saw it), a card revealed by a failed slam (everyone).  A seat forgets a card
+  when it "moves out of their sight (swapped away unseen, given away, slammed)": a card that leaves
+  a seat's grid face down (a gift, S7; a blind or Magic Goose swap) is no longer known by that
+  seat, and a matching slam takes the card to the public pile.  Nobody *learns* a card by its
+  moving (the new owner of a swapped or given card does not see it); a seat that already knew the
+  card and watched it move keeps knowing it (so a Magic Goose player who looked at a card and then
+  swapped it into their own grid knows it there).
 - S4  Turn: HONK, or take the top of the draw pile or of the play pile.  From the draw pile: play
   it (its action may then be used) or swap it in; from the play pile: swap it in.
 - S5  A swap puts the grid card face up on the play pile (no action) and the taken card in its place.
@@ -583,7 +585,7 @@ class State(StateBase):
 
     def _on_give(self, action: Action) -> tuple[State, list[str]]:
         giver, receiver, place = self.pending
-        slot = self.grids[giver][action.slot]
+        slot = _away(self.grids[giver][action.slot], giver)  # S3: given away
         grids = _set(self.grids, giver, _put(self.grids[giver], action.slot, None))
         grids = _set(grids, receiver, _put(grids[receiver], place, slot))
         state = dataclasses.replace(self, grids=grids, pending=())
@@ -623,7 +625,8 @@ class State(StateBase):
             [f"{seat_name(self.turn)} picks their card {action.slot + 1} for a blind swap."]
 
     def _on_target(self, action: Action) -> tuple[State, list[str]]:
-        mine, theirs = self.grids[self.turn][self.chosen], self.grids[action.seat][action.slot]
+        mine = _away(self.grids[self.turn][self.chosen], self.turn)  # S3: swapped away unseen
+        theirs = _away(self.grids[action.seat][action.slot], action.seat)
         grids = _set(self.grids, self.turn, _put(self.grids[self.turn], self.chosen, theirs))
         grids = _set(grids, action.seat, _put(grids[action.seat], action.slot, mine))
         line = (f"{seat_name(self.turn)} swaps their card {self.chosen + 1} with "
@@ -732,6 +735,12 @@ def _put(grid: Grid, place: int, slot: Slot | None) -> Grid:
     while cells and cells[-1] is None:
         cells.pop()
     return tuple(cells)
+
+
+def _away(slot: Slot, owner: int) -> Slot:
+    """S3: a card leaving ``owner``'s grid face down (swapped away unseen, given away) moves out of
+    ``owner``'s sight; whoever else knew it watched it move and still knows it."""
+    return slot[0], slot[1] & ~(1 << owner)
 
 
 def _learn(grids: tuple[Grid, ...], seat: int, place: int, mask: int) -> tuple[Grid, ...]:
