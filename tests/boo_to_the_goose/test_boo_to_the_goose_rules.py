@@ -216,6 +216,17 @@ def test_the_end_moves_face_down_cards_to_their_owners_and_ties_are_shared():
         tie.apply_str("play goose")
 
 
+def test_the_last_log_lines_show_what_each_row_held_B12():
+    state = position(players=4, rows=((G, D), (), (G, G), (D,)),
+                     hands=((1, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)), piles=((0, 0, 0),) * 4)
+    events = play(state, "play goose").events
+    assert "Player 1 banks 3 face-down cards: 2 geese, 1 dog." in events
+    assert "Player 3 banks 2 face-down cards: 2 geese." in events
+    assert "Player 4 banks 1 face-down card: 1 dog." in events
+    assert not any(line.startswith("Player 2 banks") for line in events)  # nothing face down
+    assert events[-1].startswith("Scores: Player 1 ")
+
+
 def test_returns_mark_every_top_score_only_at_the_end():
     state = position(players=2, hands=((1, 0, 0), (1, 0, 0)), piles=((0, 0, 0),) * 2)
     assert state.returns() == [0, 0]

@@ -370,6 +370,9 @@ class State(StateBase):
                     for holder, (pile, row) in enumerate(zip(state.won, state.rows)))
         final = replace(state, won=won, rows=((),) * n, over=True)
         events.append("Every card has been played: face-down cards go to their owners' win piles.")
+        events += [f"{seat_name(s)} banks {len(row)} face-down card{'s' if len(row) > 1 else ''}: "
+                   f"{count_text(_counts(row))}."
+                   for s, row in enumerate(state.rows) if row]  # all turned up now: public (B12)
         events.append("Scores: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(final.scores())))
         return final, events
 
