@@ -96,3 +96,13 @@ def test_g13_a_mover_who_cannot_pay_is_named_in_the_log():
     after = throw(game(players=2, coins=3).state_at((15, 4), coins=(0, 3)), "2+2")
     assert after.events[0] == ("Player 1 rolled 2+2: from 15 to 19; 19 is the Tavern; Player 1 must "
                                "pay a coin for the Tavern but has none left: Player 1 is out.")
+
+
+def test_a_constructed_position_is_not_saved_as_a_different_game():
+    # a save replays its history from the opening position: state_at's pawns would be lost
+    played_on = throw(position(2, positions=(10, 20)), "1+1")
+    with pytest.raises(ValueError, match="built with Game.state_at"):
+        played_on.to_json()
+    from_start = throw(game(players=2).new_initial_state(), "1+1")
+    assert game(players=2).from_json(from_start.to_json()) == from_start
+    assert position(2, positions=(10, 20)) == game(players=2).state_at((10, 20))

@@ -46,7 +46,7 @@ Rulings of this module, where the rulebook and G1–G15 are silent:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -295,7 +295,7 @@ class Game(GameBase):
                       opened=tuple(opened) if opened is not None else tuple(p > 0 for p in positions),
                       out=(False,) * n,
                       coins=(tuple(coins) if coins is not None else (self.coins,) * n) if self.adult else (),
-                      kitty=kitty)
+                      kitty=kitty, constructed=True)
         if state._held(to_move) or state.owed[to_move]:
             raise ValueError(f"{seat_name(to_move)} cannot be the one to move: their pawn must wait.")
         return state
@@ -352,6 +352,8 @@ class State(StateBase):
     last_roll: Dice | None = None
     last_mover: int | None = None
     last_path: tuple[int, ...] = ()
+    # built by `Game.state_at`: its history does not start at the opening position (see to_json)
+    constructed: bool = field(default=False, compare=False, repr=False)
 
     # --- the engine contract ---------------------------------------------------------------
     @property
@@ -397,6 +399,15 @@ class State(StateBase):
         """`dataclasses.replace`, through the constructor directly: replace() inspects the fields
         on every call, which dominated the time of simulations."""
         return State(**{**self.__dict__, **changes})
+
+    def to_json(self) -> str:
+        """A save (see `StateBase.to_json`).  A save is replayed from the opening position, so a
+        position built with `Game.state_at` (or played on from one) cannot be saved: refused
+        here rather than saved as a different game."""
+        if self.constructed:
+            raise ValueError("this position was built with Game.state_at, not played from the "
+                             "start, so it cannot be saved; only games from new_initial_state() can.")
+        return super().to_json()
 
     def without_display(self) -> State:
         """The same position and round without the last move's dice and path (display only)."""
