@@ -278,8 +278,10 @@ class Table:
             # From the viewer's observation, like the board: the status line is sent to the browser.
             return self.describe_turn(state.observation(self.viewer), self.seat_names)
         seat = state.current_player
-        who = "your" if self.is_human(seat) and seat == self.viewer else f"{self.seat_names[seat]}'s"
-        return f"{self.seat_names[seat]} to play ({who} turn)."
+        name = self.seat_names[seat]
+        if self.is_human(seat):
+            return f"{name}: your turn." if seat == self.viewer else f"{name} to play."
+        return f"{name} ({self.seats[seat].name} bot) is playing…"
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

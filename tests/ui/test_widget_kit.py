@@ -165,3 +165,14 @@ def test_move_lines_use_the_given_seat_names():
 def test_the_status_line_is_made_from_the_viewers_observation_only():
     table = make_table(describe_turn=lambda observation, names: f"{names[0]} sees {observation}")
     assert table.status.value == "<b>Player 1 sees ((0, 0), 0, None, None)</b>"  # not seat 1's secret 7
+
+
+def test_the_default_status_line_says_whose_turn_it_is():
+    table = make_table()
+    assert table.status_text() == "Player 1: your turn."
+    table.click("step 1")
+    if not table.state.is_terminal():
+        assert table.status_text() == "Player 1: your turn."
+    bots_only = make_table(seats=("random", "human"))
+    bots_only.states = bots_only.states[:1]
+    assert bots_only.status_text() == "Player 1 (random bot) is playing…"
