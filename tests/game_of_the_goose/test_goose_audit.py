@@ -106,3 +106,9 @@ def test_a_constructed_position_is_not_saved_as_a_different_game():
     from_start = throw(game(players=2).new_initial_state(), "1+1")
     assert game(players=2).from_json(from_start.to_json()) == from_start
     assert position(2, positions=(10, 20)) == game(players=2).state_at((10, 20))
+
+
+def test_g13a_a_pawn_bumped_forward_pays_as_sent_back():
+    after = throw(game(players=2, coins=3).state_at((61, 55)), "4+6")
+    assert after.positions == (55, 61) and after.coins == (3, 2) and after.kitty == 1
+    assert "goes to 61, where Player 1 started; Player 2 pays a coin for being sent back" in after.events[0]

@@ -32,8 +32,8 @@ Rulings implemented (shared/rules/game_of_the_goose.md):
 
 Rulings of this module, where the rulebook and G1–G15 are silent:
 
-- G4a The opening-nine squares 26 and 53 may be occupied (by another opening roll): the pawn there
-  is sent back as in G11.
+- G4a The opening-nine squares 26 and 53 may be occupied (by another opening roll, or by a pawn
+  that walked there): the pawn there is sent back to 0, the mover's start, as in G11.
 - G13a "Sent back" means moved by another pawn's landing, by G11 or by the Well/Prison release of
   G10, whichever way it moves: that pawn pays one coin.
 - G13b A player who cannot pay is out at once: the move stops there, the pawn leaves the board
