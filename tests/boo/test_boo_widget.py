@@ -129,3 +129,34 @@ def test_a_hovered_spot_shows_its_own_card_unobscured_by_later_spots():
     assert [c.get("class") for c in spots] == ["boo-spot"] * len(spots)
     assert all(c.get("class") == "boo-preview" for c in children[1::2])
     assert ".boo-spots:hover .boo-spot:not(:hover)" in root.find(f"{ns}style").text
+
+
+def test_a_whole_game_can_be_played_by_clicks_alone():
+    """Every legal placement is a spot in exactly one of the 8 views (rotation x side, O3), every
+    scare-order choice is a clickable ghost (O5), and clicking them plays the game to its end (O6)."""
+    import random
+
+    table = play("boo", players=["human", "random"], seed=4)
+    rng = random.Random(4)
+    choices = 0
+    while not table.state.is_terminal():
+        legal = {str(a) for a in table.state.legal_actions()}
+        if table.state.pending:
+            assert legal <= actions_in(table.board.svg)
+            table.click(rng.choice(sorted(legal)))
+            choices += 1
+            continue
+        views = []
+        for rotation in (0, 90, 180, 270):
+            for side in ("front", "back"):
+                table.click(f"ui:rotation={rotation}")
+                table.click(f"ui:side={side}")
+                views.append({a for a in actions_in(table.board.svg) if a.startswith("place")})
+        assert set().union(*views) == legal and sum(map(len, views)) == len(legal)
+        # prefer a placement whose scare order must be chosen, to click ringed ghosts too
+        state = table.state
+        ordered = [str(a) for a in state.legal_actions()[::5] if state.apply(a).pending]
+        move = rng.choice(ordered or sorted(legal))
+        table.click(move)
+    assert table.state.placements == 24 and choices > 0
+    assert table.log[-1].startswith("Game over:")
