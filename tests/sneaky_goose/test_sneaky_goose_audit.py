@@ -62,3 +62,12 @@ def test_s3_a_magic_goose_swapper_keeps_the_card_it_looked_at_and_took():
                   "swap it with Player 3's card 1")
     assert state.grid_values(0)[1] == 0 and state.knows(0, 0, 1)  # it came into Player 1's own grid
     assert state.grid_values(2)[0] == 9 and not state.knows(0, 2, 0)  # its 9 went away unseen
+
+
+def test_s6_the_log_says_that_a_matching_slam_opens_a_new_window():
+    state = three(([5, 9, 3, 1], [12, 2, 7, 4], [0, 11, 6, 2]))
+    own = moves(state, "take draw pile", "Detective Goose (9)", "play it", "slam Player 1's card 2")
+    assert own.events[-1] == "A new slam window opens on Detective Goose (9)."
+    gift = moves(state, "take draw pile", "Magic Goose (12)", "play it", "slam Player 2's card 1",
+                 "give Player 1's card 3 to Player 2")
+    assert gift.events[-1] == "A new slam window opens on Magic Goose (12)."

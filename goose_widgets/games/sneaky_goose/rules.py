@@ -576,10 +576,11 @@ class State(StateBase):
         grids = _set(self.grids, owner, _put(self.grids[owner], place, None))
         state = dataclasses.replace(state, grids=grids)._land(card)
         line = f"{me} slams {whose} card {place + 1}: {label}, a match! It goes onto the play pile"
+        again = f"A new slam window opens on {label}."
         if owner == seat:
-            return state._reopen_window(), [line + f"; {me} plays on with one card fewer."]
+            return state._reopen_window(), [line + f"; {me} plays on with one card fewer.", again]
         if not state.cards(seat):
-            return state._reopen_window(), [line + f"; {me} has no card to give."]
+            return state._reopen_window(), [line + f"; {me} has no card to give.", again]
         return dataclasses.replace(state, phase=GIVE, pending=(seat, owner, place)), \
             [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
 
@@ -591,7 +592,8 @@ class State(StateBase):
         state = dataclasses.replace(self, grids=grids, pending=())
         return state._reopen_window(), [
             f"{seat_name(giver)} gives their card {action.slot + 1} face down to {seat_name(receiver)} "
-            f"(into the empty place, card {place + 1})."]
+            f"(into the empty place, card {place + 1}).",
+            f"A new slam window opens on {self.game.deck[self.top].label}."]
 
     def _on_penalty_draw(self, card: Card) -> tuple[State, list[str]]:
         seat = self.pending[0]
