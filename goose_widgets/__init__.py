@@ -52,7 +52,8 @@ def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int |
                  hidden_information=getattr(widget, "HIDDEN_INFORMATION", False),
                  describe_turn=getattr(widget, "describe_turn", None),
                  buttons=getattr(widget, "buttons", None),
-                 auto_action=getattr(widget, "auto_action", None))
+                 auto_action=getattr(widget, "auto_action", None),
+                 allow_undo=getattr(widget, "UNDO", True))
 
 
 def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:

@@ -13,7 +13,8 @@
   ``describe_turn(observation, names)`` (the status line, from the viewer's observation),
   ``buttons(observation, legal, **options)``,
   ``auto_action(observation, legal, **options)`` (a routine move the table makes for a human, or
-  None).  An ``OPTIONS`` value is a label or ``(label, default)``.
+  None), ``UNDO = False`` (no undo: where taking a move back would leave hidden cards seen).
+  An ``OPTIONS`` value is a label or ``(label, default)``.
 - ``examples.py``: ``SCENARIOS = {name: Scenario}`` (the rulebook's examples, walkthroughs).
 - ``analysis.py``: exact and simulated probability, from the engine.  Headless.
 - ``exercises.py``: `Exercise` objects whose checkers call the engine.

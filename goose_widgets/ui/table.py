@@ -39,7 +39,7 @@ class Table:
                  seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 12,
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
                  buttons: Callable[..., list[Any]] | None = None,
-                 auto_action: Callable[..., Any] | None = None) -> None:
+                 auto_action: Callable[..., Any] | None = None, allow_undo: bool = True) -> None:
         self.game = game
         self.render = render
         self.hidden_information = hidden_information
@@ -48,6 +48,7 @@ class Table:
         self.describe_turn = describe_turn
         self.button_actions = buttons
         self.auto_action = auto_action
+        self.allow_undo = allow_undo
         self.rng = random.Random(seed)
         self.seat_names = list(seat_names) if seat_names else [f"Player {i + 1}" for i in range(len(seats))]
         self.seats: list[Any] = []
@@ -75,7 +76,10 @@ class Table:
         self.error = W.HTML()
         self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
         self.buttons = W.HBox()
-        undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move")
+        undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move",
+                        disabled=not allow_undo)
+        if not allow_undo:
+            undo.tooltip = "No undo here: a move taken back would still have shown you hidden cards"
         new = W.Button(description="New game", icon="refresh")
         ffwd = W.Button(description="Fast-forward", icon="forward", tooltip="Let the bots play at once")
         undo.on_click(self._guard(lambda _b: self.undo()))
@@ -151,11 +155,15 @@ class Table:
 
     def undo(self) -> None:
         """Go back to before the last move of a human seat (bots' replies are taken back too)."""
+        if not self.allow_undo:
+            raise ValueError("there is no undo in this game: a move taken back would still have "
+                             "shown you hidden cards (a flipped or swapped card), so play on.")
         for index in range(len(self.states) - 2, -1, -1):
             if self._waits_for_human(self.states[index]):
                 del self.states[index + 1:]
                 self.log.append("↶ undo")
                 self.error.value = ""
+                self._follow_turn()
                 self._redraw()
                 return
         raise ValueError("there is no move of yours to undo yet.")
@@ -198,12 +206,15 @@ class Table:
                     loop.call_later(self.bot_delay, self._guard(self._bot_turn))
                 return
             self._bot_move()
-        if self.hidden_information and self.is_human(self.state.current_player) \
-                and self.state.current_player != self.viewer \
-                and sum(1 for s in self.seats if s == HUMAN) > 1:
-            self.viewer = self.state.current_player
-            self._curtain = True
+        self._follow_turn()
         self._redraw()
+
+    def _follow_turn(self) -> None:
+        """Hot seat: the board turns to the human whose move it is (behind a curtain if cards hide)."""
+        seat = self.state.current_player
+        if self.is_human(seat) and seat != self.viewer:
+            self.viewer = seat
+            self._curtain = self.hidden_information
 
     def _automatic(self, state: Any) -> Any:
         """The move the game's ``auto_action`` makes for a human here (e.g. an idle pass), or None."""

@@ -87,12 +87,14 @@ def test_hot_seat_hides_the_board_until_the_next_human_is_at_the_table():
     assert "Player 2 (you)" in table.board.svg
 
 
-def test_undo_takes_back_the_move_and_the_bots_replies():
+def test_there_is_no_undo_because_a_flipped_card_stays_seen():
+    # Undo would let a learner flip a face-down card, read it, take the flip back and choose again.
     table = play("boo_to_the_goose", ["human", "counting"], seed=5, bot_delay=0)
-    start = table.state
     table.click(sorted(actions_in(table.board.svg))[0])
-    table.undo()
-    assert table.state == start
+    after = table.state
+    with pytest.raises(ValueError, match="no undo in this game"):
+        table.undo()
+    assert table.state is after and table.controls.children[0].disabled
 
 
 @pytest.mark.parametrize("name", ["rulebook example", "rulebook example continued"])

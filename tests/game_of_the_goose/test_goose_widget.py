@@ -123,11 +123,22 @@ def test_a_game_between_bots_plays_to_the_end_and_refuses_clicks():
         table.click("roll")
 
 
-def test_a_human_cannot_roll_for_a_bot():
+def test_hot_seat_turns_the_board_to_each_human_in_turn():
     table = play("game_of_the_goose", players=["human", "human"], seed=2)
     table.click("roll")
-    assert table.state.current_player == 1 and table.viewer == 0
-    assert actions_in(table.board.svg) == set()  # the viewer (Player 1) may not roll for Player 2
+    assert table.state.current_player == 1 and table.viewer == 1  # nothing is hidden: no curtain
+    assert actions_in(table.board.svg) == {"roll"} and "Pass the screen" not in table.board.svg
+    table.click("roll")
+    assert table.state.positions[1] > 0 and table.viewer == 0
+
+
+def test_a_human_cannot_roll_for_a_bot():
+    table = play("game_of_the_goose", players=["human", "random"], seed=2)
+    table.states.append(table.state.apply_str("roll").apply_str("1+2"))  # the bot is to move now
+    table._redraw()
+    assert table.state.current_player == 1 and actions_in(table.board.svg) == set()
+    with pytest.raises(ValueError, match="not your turn"):
+        table.click("roll")
 
 
 def test_play_passes_the_variation_parameters():

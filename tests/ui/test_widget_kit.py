@@ -176,3 +176,22 @@ def test_the_default_status_line_says_whose_turn_it_is():
     bots_only = make_table(seats=("random", "human"))
     bots_only.states = bots_only.states[:1]
     assert bots_only.status_text() == "Player 1 (random bot) is playing…"
+
+
+def test_hot_seat_without_hidden_information_turns_the_board_to_each_human_without_a_curtain():
+    table = make_table(seats=("human", "human"))
+    table.click("step 1")
+    assert table.state.current_player == 1 and table.viewer == 1
+    assert "Pass the screen" not in table.board.svg and "step 1" in actions_in(table.board.svg)
+    table.click("step 2")
+    table.undo()  # back to Player 2's move: the board follows
+    assert table.state.current_player == 1 and table.viewer == 1 and "step 1" in actions_in(table.board.svg)
+
+
+def test_a_game_can_turn_undo_off():
+    table = make_table(allow_undo=False)
+    table.click("step 1")
+    moved = table.state
+    with pytest.raises(ValueError, match="no undo in this game"):
+        table.undo()
+    assert table.state is moved and table.controls.children[0].disabled

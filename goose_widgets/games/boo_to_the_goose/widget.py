@@ -23,6 +23,9 @@ from .rules import FOX, KINDS, Flip, Observation, Play, Stop, count_text, seat_n
 
 OPTIONS = {"coach": "Coach"}
 HIDDEN_INFORMATION = True
+# No undo: a flipped or swapped card stays seen, so taking the move back would let a player
+# look at hidden cards and choose again.
+UNDO = False
 
 WIDTH = 860
 BAND = 124

@@ -26,6 +26,9 @@ from .rules import CARD_VERBS, PASS, Action, Game, Observation, seat_name
 OPTIONS = {"memory": "Memory aid",
            "autopass": "Pass slam windows unless I know a match"}
 HIDDEN_INFORMATION = True
+# No undo: a flipped or swapped card stays seen, so taking the move back would let a player
+# look at hidden cards and choose again.
+UNDO = False
 
 CARD_W, CARD_H, GAP, PAD, HEADER = 46, 64, 6, 8, 30
 BOX_W = 2 * CARD_W + GAP + 2 * PAD
