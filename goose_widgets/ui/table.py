@@ -277,7 +277,9 @@ class Table:
         self.buttons.children = buttons
         self.status.value = f"<b>{html.escape(self.status_text())}</b>"
         lines = self.log[-self.log_lines:]
-        self.log_view.value = "<div style='font-family:monospace;font-size:12px'>" + "<br>".join(
+        # ipywidgets' HTML sets a 28 px line height; compact lines keep the newest in view.
+        style = "font-family:monospace;font-size:12px;line-height:1.35"
+        self.log_view.value = f"<div style='{style}'>" + "<br>".join(
             html.escape(line) for line in lines) + "</div>"
 
     def status_text(self) -> str:

@@ -69,7 +69,7 @@ class WalkthroughPlayer:
             text = step.narration
             names = self.render_options.get("seat_names")
             moves = "<br>".join(html.escape(with_seat_names(e, names)) for e in state.events)
-            moves = f"<p style='font-family:monospace;font-size:12px;color:#444'>{moves}</p>"
+            moves = f"<p style='font-family:monospace;font-size:12px;line-height:1.35;color:#444'>{moves}</p>"
         if self.position == len(self.states) - 1 and self.scenario.conclusion:
             text += "\n\n" + self.scenario.conclusion
         paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in text.split("\n\n") if p.strip())
