@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from goose_widgets.engine import RandomBot, playout, sample_outcome_fast
+from goose_widgets.engine import RandomBot, decisions, playout
 
 
 def games_per_second(game: Any, seconds: float = 2.0, seed: int = 1, min_games: int = 5
@@ -31,19 +31,10 @@ def decision_times(game: Any, make_bot: Callable[[], Any], games: int = 10, seed
 
     Only ``choose`` is timed: the observation and legal actions are built before the clock starts.
     """
-    rng = random.Random(seed)
     bots = [make_bot() for _ in range(game.players)]
+    rng = random.Random(seed)
     times: list[tuple[float, int]] = []
     for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(sample_outcome_fast(state, rng))
-                continue
-            seat = state.current_player
-            observation, legal = state.observation(seat), state.legal_actions()
-            started = time.perf_counter()
-            action = bots[seat].choose(observation, legal, rng)
-            times.append((time.perf_counter() - started, len(legal)))
-            state = state.apply(action)
+        for decision in decisions(game.new_initial_state(), bots, rng):
+            times.append((decision.seconds, len(decision.state.legal_actions())))
     return times

@@ -8,14 +8,16 @@ from .core import CHANCE, TERMINAL, IllegalActionError, InvalidSaveError, StateB
 from .exact import distribution, expectation, markov_chain, solve_linear, transitions
 from .game import GameBase, check_int
 from .play import (
-                   SimulationResult,
-                   mean_ci,
-                   playout,
-                   sample_outcome,
-                   sample_outcome_fast,
-                   simulate,
-                   step,
-                   wilson,
+    Decision,
+    SimulationResult,
+    decisions,
+    mean_ci,
+    playout,
+    sample_outcome,
+    sample_outcome_fast,
+    simulate,
+    step,
+    wilson,
 )
 from .registry import GAMES, game_module, load_game
 
@@ -24,5 +26,5 @@ __all__ = [
     "state_from_json", "load_game", "game_module", "GAMES", "Bot", "RandomBot", "ScriptedBot",
     "playout", "simulate", "step", "sample_outcome", "sample_outcome_fast", "SimulationResult",
     "wilson", "mean_ci", "expectation", "distribution", "markov_chain", "solve_linear",
-    "transitions", "check_int",
+    "transitions", "check_int", "Decision", "decisions",
 ]

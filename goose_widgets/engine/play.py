@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from .bots import Bot, RandomBot
 from .core import TERMINAL
@@ -60,6 +61,39 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: random.Random | 
         if state.is_terminal():
             return state
         state = step(state, bots, rng)
+    raise RuntimeError(f"the game did not end within {max_steps} steps.")
+
+
+class Decision(NamedTuple):
+    """One bot decision in a played game (see `decisions`)."""
+
+    state: Any          # the state before the move
+    seat: int
+    observation: Any    # what the bot saw
+    action: Any         # what it chose
+    seconds: float      # how long its ``choose`` took
+
+
+def decisions(state: Any, bots: Sequence[Bot], rng: random.Random | int | None = None,
+              max_steps: int = 100_000) -> Iterator[Decision]:
+    """Play to the end (chance sampled), yielding every decision before it is applied.
+
+    For studies of what bots see and do (calibration, timing) without writing the game loop again.
+    """
+    rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            state = state.apply(sample_outcome_fast(state, rng))
+            continue
+        seat = state.current_player
+        observation, legal = state.observation(seat), state.legal_actions()
+        started = time.perf_counter()
+        action = bots[seat].choose(observation, legal, rng)
+        seconds = time.perf_counter() - started
+        yield Decision(state, seat, observation, action, seconds)
+        state = state.apply(action)
     raise RuntimeError(f"the game did not end within {max_steps} steps.")
 
 

@@ -15,6 +15,7 @@ from goose_widgets.engine import (
     InvalidSaveError,
     RandomBot,
     ScriptedBot,
+    decisions,
     distribution,
     expectation,
     load_game,
@@ -189,3 +190,12 @@ def test_a_move_that_changes_nothing_still_leaves_the_old_state_untouched(monkey
     assert after is not start and after == start
     assert start.history == () and start.events == ()
     assert after.history == ("step 1",) and after.events == ("nothing happens",)
+
+
+def test_decisions_yields_what_each_bot_saw_and_chose_and_replays_the_playout():
+    game = toy_game.Game(players=2)
+    seen = list(decisions(game.new_initial_state(), [RandomBot(), RandomBot()], rng=7))
+    assert seen and all(d.action in d.state.legal_actions() for d in seen)
+    assert all(d.observation == d.state.observation(d.seat) and d.seconds >= 0 for d in seen)
+    final = playout(game.new_initial_state(), rng=7)  # the same seed plays the same game
+    assert [d.action for d in seen] == [h for h in final.history if h.startswith("step")]

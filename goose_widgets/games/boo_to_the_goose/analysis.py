@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, NamedTuple
 
-from ...engine import expectation, sample_outcome_fast, simulate
+from ...engine import decisions, expectation, simulate
 from .rules import (
     DOG,
     FOX,
@@ -157,20 +157,12 @@ def calibration(game: Game, bots: Sequence[Any], games: int, seed: int = 0,
     rng = random.Random(seed)
     records: list[FlipRecord] = []
     for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(sample_outcome_fast(state, rng))
-                continue
-            seat = state.current_player
-            observation = state.observation(seat)
-            action = bots[seat].choose(observation, state.legal_actions(), rng)
+        for state, seat, observation, action, _seconds in decisions(game.new_initial_state(), bots, rng):
             if isinstance(action, Flip) and (flippers is None or seat in flippers):
                 row = state.rows[action.target]
                 records.append(FlipRecord(float(dog_chance(observation, action.target)),
                                           row[action.index] == DOG, len(row) - 1 - action.index,
                                           row.count(DOG) / len(row)))
-            state = state.apply(action)
     return records
 
 
