@@ -75,7 +75,7 @@ class Table:
         self.status = W.HTML()
         self.error = W.HTML()
         self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
-        self.buttons = W.HBox()
+        self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move",
                         disabled=not allow_undo)
         if not allow_undo:
@@ -94,7 +94,7 @@ class Table:
             box = W.Checkbox(value=bool(on), description=label, indent=False)
             box.observe(self._guard(lambda change, n=name: self.set_option(n, change["new"])), "value")
             toggles.append(box)
-        self.controls = W.HBox([undo, new, ffwd, *toggles])
+        self.controls = W.HBox([undo, new, ffwd, *toggles], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.status, self.board, self.buttons, self.error, self.controls,
                               self.log_view])
         self.new_game()
