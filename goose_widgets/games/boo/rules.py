@@ -211,7 +211,7 @@ def _in_a_line(squares: Sequence[Square]) -> bool:
     return abs(dr) + abs(dc) == 1 and (r2 - r1, c2 - c1) == (dr, dc)
 
 
-STANDARD_EDITION = Edition.from_table("goose_widgets standard", """
+_BLACK_DECK = """
 # name deck   square 0 1 2   gate squares (row,col), listed along the card; gate facings are absolute
 K1   black   B^ B^ B^
 K2   black   B^ Bv B^
@@ -225,25 +225,31 @@ K9   black   B^ T  .
 K10  black   B^ W^ W^
 K11  black   B^ .  W^
 K12  black   T  B> .
-W1   white   W^ W^ W^
-W2   white   W^ Wv W^
-W3   white   W< W^ W>
-W4   white   W^ T  W^
-W5   white   W< T  W>
-W6   white   W^ .  Wv
-W7   white   W< W^ T
-W8   white   T  Wv T
-W9   white   W^ T  .
-W10  white   W^ B^ B^
-W11  white   W^ .  B^
-W12  white   T  W> .
+"""
+_GATE = """
 G1   gate    T  Bv W^   (0,0) (0,1) (0,2)
 G2   gate    Wv T  B>   (0,3) (0,4) (0,5)
 G3   gate    B< W> T    (1,0) (2,0) (3,0)
 G4   gate    W< T  B^   (4,0) (4,1) (4,2)
 G5   gate    Bv W^ T    (4,3) (4,4) (4,5)
 G6   gate    T  B< W>   (1,5) (2,5) (3,5)
-""")
+"""
+
+
+def _white_deck(black_deck: str) -> str:
+    """The white-lined deck: the black one with every B and W exchanged, facings unchanged (the
+    rulings define W1..W12 this way, so the table states it once)."""
+    rows = []
+    for line in black_deck.splitlines():
+        words = line.split("#", 1)[0].split()
+        if len(words) == 5:
+            squares = [sq.translate(str.maketrans("BW", "WB")) for sq in words[2:]]
+            rows.append(" ".join(["W" + words[0][1:], "white", *squares]))
+    return "\n".join(rows) + "\n"
+
+
+STANDARD_EDITION = Edition.from_table(
+    "goose_widgets standard", _BLACK_DECK + _white_deck(_BLACK_DECK) + _GATE)
 """This project's edition (shared/rules/boo.md): 12 black-lined cards, 12 white-lined, 6 gate cards."""
 
 
