@@ -2,7 +2,7 @@
 a click on a pile, a click on a grid card, the Slam! mode and Pass.
 
 The shared course test (tests/browser) clicks one element per notebook; this one plays a short
-turn.  It reuses that module's JupyterLab and Chromium fixtures (and skips like it without Chromium).
+turn.  It uses the shared JupyterLab and Chromium fixtures of tests/browser/conftest.py.
 """
 
 from __future__ import annotations
@@ -11,20 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_course_in_browser import (  # noqa: F401 - fixtures used by name
-    ERROR_OUTPUTS,
-    KERNEL_READY,
-    RUN_ALL,
-    SCREENSHOTS,
-    browser,
-    lab_url,
-)
+from tests.browser.lab import ERROR_OUTPUTS, KERNEL_READY, RUN_ALL, SCREENSHOTS, require_chromium
 
 pytestmark = pytest.mark.browser
+require_chromium()
 NOTEBOOK = "05_sneaky_goose.ipynb"
 
 
-def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):  # noqa: F811
+def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     page_errors: list[str] = []

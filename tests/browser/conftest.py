@@ -1,0 +1,76 @@
+"""Fixtures of the real-browser tests: one JupyterLab on a copy of the course, one headless Chromium.
+
+Both are session-scoped and started only when a test asks for them by name.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, COURSE, NOTEBOOKS, free_port
+
+
+@pytest.fixture(scope="session")
+def lab_url(tmp_path_factory):
+    root = tmp_path_factory.mktemp("course")
+    for name in NOTEBOOKS:  # a copy: JupyterLab autosaves over what it opens
+        shutil.copy(COURSE / name, root / name)
+    state = tmp_path_factory.mktemp("jupyter_state")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(state / "config"), JUPYTER_DATA_DIR=str(state / "data"),
+               JUPYTER_RUNTIME_DIR=str(state / "runtime"), IPYTHONDIR=str(state / "ipython"),
+               MPLCONFIGDIR=str(state / "mpl"), JUPYTER_PLATFORM_DIRS="1", MPLBACKEND="module://matplotlib_inline.backend_inline")
+    settings = state / "config" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false, "doNotDisturbMode": true}')
+    port = free_port()
+    log = open(state / "server.log", "wb")
+    proc = subprocess.Popen([
+        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+        "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
+        f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                urllib.request.urlopen(url + "/api/status", timeout=2)
+                break
+            except urllib.error.HTTPError:
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    server_log = (state / "server.log").read_text()
+                    raise RuntimeError("JupyterLab did not start:\n" + server_log) from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    xdg = tmp_path_factory.mktemp("xdg")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(xdg / "config"), XDG_CACHE_HOME=str(xdg / "cache"))
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=env)
+        yield b
+        b.close()

@@ -1,0 +1,67 @@
+"""What every real-browser test shares: paths, the Chromium command line, JupyterLab probes.
+
+The fixtures that start JupyterLab and Chromium (`lab_url`, `browser`) are in ``conftest.py`` beside
+this file, so every browser test module shares one JupyterLab and one Chromium per test session.
+A module uses them by name and calls `require_chromium()` at import, which skips it without Chromium
+(except in CI, where a missing browser is a failure).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+COURSE = ROOT / "course"
+NOTEBOOKS = sorted(p.name for p in COURSE.glob("*.ipynb"))
+SCREENSHOTS = Path(os.environ.get("GOOSE_WIDGETS_SCREENSHOTS", ROOT / "screenshots"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def require_chromium() -> None:
+    """Skip the calling module without Chromium (fail in CI, where it must run)."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            raise RuntimeError(f"CI needs Chromium at {CHROMIUM}: apt-get install -y chromium")
+        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package with "
+                    "`sudo apt-get install -y chromium` to run the browser test", allow_module_level=True)
+    pytest.importorskip("playwright.sync_api")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+KERNEL_READY = """() => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const sc = panel && panel.sessionContext;
+  const k = sc && sc.session && sc.session.kernel;
+  return !!k && sc.isReady && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+RUN_ALL = """() => Promise.race([
+  window.jupyterapp.commands.execute('notebook:run-all-cells').then(ok => 'done:' + ok),
+  new Promise(res => setTimeout(() => res('timeout'), 600000)),
+])"""
+
+ERROR_OUTPUTS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const nb = panel.context.model.toJSON();
+  const errors = [];
+  for (const cell of nb.cells) {
+    for (const out of (cell.outputs || [])) {
+      if (out.output_type === 'error') errors.push(out.ename + ': ' + out.evalue);
+    }
+  }
+  return errors;
+}"""
