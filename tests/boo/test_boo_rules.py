@@ -92,7 +92,7 @@ def test_the_standard_edition_matches_the_rulings():
 
 
 def test_the_gate_lies_exactly_as_the_rulings_table_says():
-    # shared/rules/boo.md, "Graveyard Gate": squares (row, column) and contents, square by square
+    # docs/boo.md, "The Graveyard Gate": squares (row, column) and contents, square by square
     table = {"G1": "(0,0) T (0,1) Bv (0,2) W^", "G2": "(0,3) Wv (0,4) T (0,5) B>",
              "G3": "(1,0) B< (2,0) W> (3,0) T", "G4": "(4,0) W< (4,1) T (4,2) B^",
              "G5": "(4,3) Bv (4,4) W^ (4,5) T", "G6": "(1,5) T (2,5) B< (3,5) W>"}

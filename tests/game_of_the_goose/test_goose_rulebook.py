@@ -1,4 +1,4 @@
-"""One test per sentence of shared/rulebooks/game_of_the_goose.txt that states a rule (each test's
+"""One test per sentence of the rulebook (docs/game_of_the_goose.md) that states a rule (each test's
 docstring quotes it).  The history and the children's props state none and are left out."""
 
 from __future__ import annotations

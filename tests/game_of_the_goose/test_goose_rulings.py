@@ -1,4 +1,4 @@
-"""One test (or more) per ruling G1–G15 of shared/rules/game_of_the_goose.md, plus this module's
+"""One test (or more) per ruling G1–G15 of docs/game_of_the_goose.md, plus this module's
 own rulings (G4a, G13a, G13b and the ``well_turns`` house rule)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every ruling of shared/rules/sneaky_goose.md (S1-S12), the deck table and saves."""
+"""Every ruling of docs/sneaky_goose.md (S1-S12), the deck table and saves."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Two players, black (seat 0) and white (seat 1), place three-square cards into an unbounded square
 grid, the graveyard; the ghosts on the card just placed (the active card) scare ghosts of the other
-colour, whose cards flip.  Rulings (``shared/rules/boo.md``) implemented here:
+colour, whose cards flip.  Rulings (``docs/boo.md``) implemented here:
 
 - O1  exactly two players, black (seat 0, the black-lined deck) and white (seat 1); ``start_player``
   chooses who takes the first turn (default black).
@@ -250,7 +250,7 @@ def _white_deck(black_deck: str) -> str:
 
 STANDARD_EDITION = Edition.from_table(
     "goose_widgets standard", _BLACK_DECK + _white_deck(_BLACK_DECK) + _GATE)
-"""This project's edition (shared/rules/boo.md): 12 black-lined cards, 12 white-lined, 6 gate cards."""
+"""This project's edition (docs/boo.md): 12 black-lined cards, 12 white-lined, 6 gate cards."""
 
 
 # --- cards on the table ---------------------------------------------------------------------

@@ -7,7 +7,7 @@ hand card: a goose or a dog face down at the end of your row (then draw), or a f
 the dog's owner gets your fox).  The game ends when every card has been played; face-down cards then
 count for their owners, and the most cards win.
 
-Rulings implemented here (``shared/rules/boo_to_the_goose.md``):
+Rulings implemented here (``docs/boo_to_the_goose.md``):
 
 - B1  2 to 5 players; one set each; all 120 cards are accounted for at every step
       (`State.card_locations`; unused sets stay in the box).

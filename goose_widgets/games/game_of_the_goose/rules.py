@@ -8,7 +8,7 @@ A turn is two steps: the seat to move has one legal action, ``roll``; then chanc
 through every effect, writes one move-log line that explains them, and passes the turn on, skipping
 (and logging) seats that owe Tavern turns or are held in the Well or the Prison.
 
-Rulings implemented (shared/rules/game_of_the_goose.md):
+Rulings implemented (docs/game_of_the_goose.md):
 
 - G1 1 to 6 players.  G2 two dice, ordered pairs, the move is the sum.  G3 all pawns start on 0,
   which holds any number of pawns.

@@ -1,7 +1,7 @@
 """The Sneaky Goose deck: the one data table of card types (the project's own 54-card edition).
 
 The rulebook names only two goose types, so the deck is this project's edition from the rulings
-(``shared/rules/sneaky_goose.md``).  A teacher can pass another edition to
+(``docs/sneaky_goose.md``).  A teacher can pass another edition to
 ``load_game("sneaky_goose", deck=...)``: a sequence of ``CardType(name, value, copies, action)``
 rows (or plain ``[name, value, copies, action]`` lists, as a save stores them).  Two cards
 *match* when they have the same ``name`` (every Sneaky Goose matches every other).

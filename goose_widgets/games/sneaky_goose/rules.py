@@ -1,6 +1,6 @@
 """Sneaky Goose: the rules engine (headless).
 
-Every rule of the rulebook and every ruling of ``shared/rules/sneaky_goose.md`` lives here, and
+Every rule of the rulebook and every ruling of ``docs/sneaky_goose.md`` lives here, and
 only here; the deck is the data table in `deck.py`.
 
 Rulings implemented (ids from the rulings file):
