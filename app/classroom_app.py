@@ -52,8 +52,8 @@ class ClassroomApp(W.VBox):
     def __init__(self, game: str = "game_of_the_goose") -> None:
         self.message = W.HTML()
         self.game = W.Dropdown(options=[(title(name), name) for name in GAMES], value=game,
-                               description="Game")
-        self.players = W.Dropdown(description="Players")
+                               description="Game", layout=W.Layout(width="260px"))
+        self.players = W.Dropdown(description="Players", layout=W.Layout(width="130px"))
         self.seats_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.start = W.Button(description="Start a new game", button_style="primary", icon="play")
         self.table_box = W.VBox()
@@ -62,7 +62,7 @@ class ClassroomApp(W.VBox):
         style = {"description_width": "initial"}
         self.game.style = self.players.style = style
         super().__init__([
-            W.HTML("<h2 style='margin:4px 0'>Goose games</h2>"
+            W.HTML("<h2 style='margin:4px 0'>Goose games: pick a game and play</h2>"
                    "<p style='font-size:14px'>Choose a game and who sits at each seat, then start. "
                    "Click the board to play.</p>"),
             W.HBox([self.game, self.players, self.start], layout=W.Layout(flex_flow="row wrap")),
@@ -99,7 +99,8 @@ class ClassroomApp(W.VBox):
                 value = old[seat] if seat < len(old) and old[seat] in dict(choices).values() else (
                     HUMAN if seat == 0 or not bots else bots[0])
                 self.seats.append(W.Dropdown(options=choices, value=value, description=f"Player {seat + 1}",
-                                             style={"description_width": "initial"}))
+                                             style={"description_width": "initial"},
+                                             layout=W.Layout(width="240px")))
             self.seats_box.children = tuple(self.seats)
         update()
 
