@@ -1,0 +1,224 @@
+"""The repository is adoptable on its own: self-contained docs, honest packaging, portable commands.
+
+- Nothing tracked refers to a folder outside the repository, and every ruling id a game's
+  ``rules.py`` docstring names is stated in that game's page under ``docs/``; the card tables in
+  the docs are the engine's tables.
+- The wheel's metadata (SPDX licence, classifiers, one version, typed, no unused dependency) and the
+  sdist's contents (everything its own tests need), built without a deprecation warning.
+- ``tasks.py`` uses the standard library only and starts programs as subprocesses; the linters
+  that gate the tests are pinned, and the installed ones are the pinned versions.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import goose_widgets
+from goose_widgets.engine.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+OUTSIDE = ("shared" + "/", "/" + "work/")  # in two parts, so that this line does not match itself
+RULING_PREFIX = {"game_of_the_goose": "G", "boo_to_the_goose": "B", "sneaky_goose": "S", "boo": "O"}
+SKIP_DIRS = {".git", ".venv", "build", "dist", "__pycache__", ".hypothesis", ".pytest_cache", ".ruff_cache",
+             ".ipynb_checkpoints", "screenshots", "node_modules", ".mypy_cache"}
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def repository_files() -> list[Path]:
+    """The tracked files (or, in an unpacked sdist without git, every file but caches)."""
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+        names = [name for name in out.decode().split("\0") if name]
+        if names:
+            return [ROOT / name for name in names if (ROOT / name).is_file()]
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return [p for p in ROOT.rglob("*") if p.is_file() and not p.parent.name.endswith(".egg-info")
+            and not SKIP_DIRS.intersection(p.relative_to(ROOT).parts)]
+
+
+def test_no_file_refers_to_a_folder_outside_the_repository():
+    offenders = []
+    for path in repository_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        for number, line in enumerate(text.splitlines(), start=1):
+            offenders += [f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}"
+                          for word in OUTSIDE if word in line]
+    assert not offenders, "these lines refer outside the repository (point at docs/ instead):\n" + \
+        "\n".join(offenders)
+
+
+def rules_docstring(game: str) -> str:
+    source = (ROOT / "goose_widgets" / "games" / game / "rules.py").read_text()
+    return ast.get_docstring(ast.parse(source)) or ""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_ruling_of_the_engine_is_stated_in_the_docs(game):
+    ids = set(re.findall(rf"\b({RULING_PREFIX[game]}\d+[a-z]?)\b", rules_docstring(game)))
+    assert len(ids) >= 8, f"{game}: the rules.py docstring names too few rulings: {sorted(ids)}"
+    page = (DOCS / f"{game}.md").read_text()
+    stated = set(re.findall(r"^\| ([A-Z]\d+[a-z]?) \|", page, flags=re.MULTILINE))
+    missing = sorted(ids - stated, key=lambda r: (int(re.sub(r"\D", "", r)), r))
+    assert not missing, f"docs/{game}.md has no table row for the rulings {missing} of its rules.py"
+    index = (DOCS / "index.md").read_text()
+    assert f"({game}.md)" in index, f"docs/index.md does not link docs/{game}.md"
+
+
+def markdown_rows(page: str, first_cell: str) -> list[list[str]]:
+    """The cells of the table rows whose first cell matches ``first_cell`` (a regex)."""
+    rows = []
+    for line in page.splitlines():
+        cells = [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and re.fullmatch(first_cell, cells[0]):
+            rows.append(cells)
+    return rows
+
+
+def test_docs_boo_cards_are_the_engine_edition():
+    from goose_widgets.games.boo.rules import STANDARD_EDITION
+
+    page = (DOCS / "boo.md").read_text()
+    documented = {}
+    for cells in markdown_rows(page, r"K\d+"):  # two cards per row: | K1 | squares | K7 | squares |
+        for name, squares in zip(cells[0::2], cells[1::2]):
+            documented[name] = tuple(squares.split())
+    for cells in markdown_rows(page, r"G\d"):
+        at = re.findall(r"\((-?\d+),(-?\d+)\)", cells[1])
+        documented[cells[0]] = (tuple(cells[2].split()), tuple((int(r), int(c)) for r, c in at))
+    engine = {}
+    for card in STANDARD_EDITION.cards:
+        if card.deck == "black":
+            engine[card.name] = card.squares
+        elif card.deck == "gate":
+            engine[card.name] = (card.squares, card.at)
+        else:  # the white deck is defined from the black one, as docs/boo.md says
+            black = next(c for c in STANDARD_EDITION.cards if c.name == "K" + card.name[1:])
+            assert card.squares == tuple(s.translate(str.maketrans("BW", "WB")) for s in black.squares)
+    assert documented == engine
+
+
+def test_docs_sneaky_goose_deck_is_the_engine_deck():
+    from goose_widgets.games.sneaky_goose.deck import DECK
+
+    page = (DOCS / "sneaky_goose.md").read_text().replace("−", "-")
+    documented = [(name, int(value), int(copies), action) for name, value, copies, action
+                  in markdown_rows(page, r".+ Goose")]
+    engine = [(c.name, c.value, c.copies, c.action) for c in DECK]
+    assert [row[:3] for row in documented] == [row[:3] for row in engine]
+    # the page words the actions for a reader; each says the same kind of thing as the engine's
+    for (name, _, _, words), (_, _, _, action) in zip(documented, engine):
+        assert ("look" in words) == ("look" in action) and ("swap" in words) == ("swap" in action), name
+
+
+# --- packaging -------------------------------------------------------------------------------
+def test_metadata_in_pyproject():
+    project = PYPROJECT["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert "MIT License" in (ROOT / "LICENSE").read_text()
+    assert project["dynamic"] == ["version"] and "version" not in project
+    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "goose_widgets.__version__"}
+    assert {"Framework :: Jupyter", "Intended Audience :: Education", "Typing :: Typed",
+            "Programming Language :: Python :: 3.11"} <= set(project["classifiers"])
+    assert f"## [{goose_widgets.__version__}]" in (ROOT / "CHANGELOG.md").read_text()
+    assert (ROOT / "goose_widgets" / "py.typed").exists()
+
+
+def test_every_dependency_is_imported_by_what_needs_it():
+    """numpy is imported nowhere, so it is no dependency; matplotlib only by the notebooks (course)."""
+    sources = [p.read_text() for p in (ROOT / "goose_widgets").rglob("*.py")]
+    notebooks = [p.read_text() for p in (ROOT / "course").glob("*.ipynb")]
+    required = " ".join(PYPROJECT["project"]["dependencies"])
+    for module in ("numpy", "matplotlib"):
+        imported = any(re.search(rf"^\s*(import|from) {module}\b", s, re.MULTILINE) for s in sources)
+        assert imported == (module in required), f"{module}: imported by the package={imported}"
+    assert any("matplotlib" in nb for nb in notebooks)
+    assert any(d.startswith("matplotlib") for d in PYPROJECT["project"]["optional-dependencies"]["course"])
+
+
+def test_the_linters_that_gate_the_tests_are_pinned_and_installed():
+    test_extra = PYPROJECT["project"]["optional-dependencies"]["test"]
+    for tool in ("ruff", "mypy"):
+        pins = [d for d in test_extra if re.match(rf"{tool}\b", d)]
+        assert len(pins) == 1 and "==" in pins[0], f"{tool} must be pinned exactly: {pins}"
+        assert importlib.metadata.version(tool) == pins[0].split("==")[1], \
+            f"installed {tool} {importlib.metadata.version(tool)} is not the pinned {pins[0]}"
+
+
+def test_tasks_py_uses_the_standard_library_and_subprocesses():
+    source = (ROOT / "tasks.py").read_text()
+    tree = ast.parse(source)
+    modules = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+               for alias in node.names}
+    modules |= {node.module.split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
+    assert modules <= set(sys.stdlib_module_names) | {"__future__"}, modules
+    calls = {node.func.attr for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+    assert not {"execv", "execvp", "system", "popen"} & calls
+    assert "shell=True" not in source
+    for command in ("course", "app", "site", "test", "bench", "execute"):
+        assert f'"{command}"' in source
+    assert "python3 tasks.py test" in (ROOT / ".ci" / "run").read_text()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The sdist and the wheel, built as a release would be (no isolation: the pinned tools are here)."""
+    out = tmp_path_factory.mktemp("dist")
+    result = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--sdist", "--wheel",
+                             "--outdir", str(out), str(ROOT)], capture_output=True, text=True)
+    log = result.stdout + result.stderr
+    assert result.returncode == 0, log
+    return out, log
+
+
+@pytest.mark.slow
+def test_build_prints_no_deprecation_warning(built):
+    _, log = built
+    assert "deprecated" not in log.lower(), log
+
+
+@pytest.mark.slow
+def test_wheel_metadata(built):
+    out, _ = built
+    wheel = next(out.glob("*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = archive.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "goose_widgets/py.typed" in names
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert f"Version: {goose_widgets.__version__}\n" in metadata
+    assert "License-Expression: MIT\n" in metadata
+    assert "Classifier: Framework :: Jupyter\n" in metadata
+    assert "numpy" not in metadata
+    assert not any(n.startswith(("tests/", "course/", "docs/")) for n in names)
+
+
+@pytest.mark.slow
+def test_sdist_holds_what_its_tests_need(built):
+    out, _ = built
+    sdist = next(out.glob("*.tar.gz"))
+    with tarfile.open(sdist) as archive:
+        prefix = archive.getnames()[0].split("/")[0]
+        names = {name.removeprefix(prefix + "/") for name in archive.getnames()}
+    needed = [p.relative_to(ROOT).as_posix() for p in repository_files()
+              if p.relative_to(ROOT).parts[0] in ("tests", "course", "docs", "benchmarks", "app")]
+    needed += ["pyproject.toml", "LICENSE", "CHANGELOG.md", "README.md", "tasks.py"]
+    missing = sorted(set(needed) - names)
+    assert not missing, f"the sdist lacks: {missing[:20]}"
+    assert not any("__pycache__" in name for name in names)
