@@ -68,10 +68,11 @@ def as_root() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
-def course() -> None:
+def course(extra: list[str]) -> None:
+    """Open the course in JupyterLab (extra arguments go to ``jupyter lab``, e.g. ``--port=8890``)."""
     ensure_environment()
     # A subprocess, not os.execv: on Windows execv returns to the prompt while Jupyter runs on.
-    run([BIN / "jupyter", "lab", Path("course") / "00_start_here.ipynb", *as_root()])
+    run([BIN / "jupyter", "lab", Path("course") / "00_start_here.ipynb", *as_root(), *extra])
 
 
 def app(extra: list[str]) -> None:
@@ -121,13 +122,12 @@ def execute(extra: list[str]) -> None:
 
 
 def main() -> None:
-    with_arguments = {"app": app, "site": site, "test": test, "execute": execute}
-    without = {"course": course, "bench": bench}
+    commands = {"course": course, "app": app, "site": site, "test": test, "execute": execute}
     name, extra = (sys.argv[1] if len(sys.argv) > 1 else ""), sys.argv[2:]
-    if name in with_arguments:
-        with_arguments[name](extra)
-    elif name in without:
-        without[name]()
+    if name in commands:
+        commands[name](extra)
+    elif name == "bench":
+        bench()
     else:
         sys.exit("usage: python3 tasks.py {course|app|site|test|bench|execute} [arguments]")
 

@@ -179,6 +179,14 @@ def test_tasks_py_uses_the_standard_library_and_subprocesses():
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """The sdist and the wheel, built as a release would be (no isolation: the pinned tools are here)."""
+    try:
+        setuptools_major = int(importlib.metadata.version("setuptools").split(".")[0])
+        importlib.metadata.version("build")
+    except importlib.metadata.PackageNotFoundError:
+        setuptools_major = 0
+    if setuptools_major < 77:
+        pytest.fail("building needs `build` and setuptools>=77 from the test extra: reinstall it "
+                    "(python3 tasks.py test does when pyproject.toml changes; or pip install -e '.[test]')")
     out = tmp_path_factory.mktemp("dist")
     result = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--sdist", "--wheel",
                              "--outdir", str(out), str(ROOT)], capture_output=True, text=True)
