@@ -52,10 +52,10 @@ def ensure_environment() -> None:
     stamp.write_text(stamp_value)
 
 
-def run(command: list[str | Path], check: bool = True, **kwargs: object) -> int:
+def run(command: list[str | Path], check: bool = True, env: dict[str, str] | None = None) -> int:
     """Run one command from the repository root; exit with its code if it fails and ``check``."""
     try:
-        result = subprocess.run([str(part) for part in command], cwd=ROOT, **kwargs)  # noqa: S603
+        result = subprocess.run([str(part) for part in command], cwd=ROOT, env=env)  # noqa: S603
     except KeyboardInterrupt:  # Ctrl+C stops a server: the child got it too and has shut down
         return 130
     if check and result.returncode != 0:

@@ -33,7 +33,7 @@ nb_mime_priority_overrides = [
     (builder, "image/svg+xml", 5) for builder in ("html", "dirhtml", "singlehtml", "epub")
 ]
 # No widget JavaScript from a CDN: the site works offline.
-nb_ipywidgets_js = {}
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
