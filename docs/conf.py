@@ -22,7 +22,7 @@ release = _version.group(1) if _version else ""
 extensions = ["myst_nb"]
 root_doc = "docs/index"
 include_patterns = ["docs/*.md", "course/*.ipynb"]
-exclude_patterns = ["_site", "build", "dist", ".venv", "**/.ipynb_checkpoints"]
+exclude_patterns = ["build", "dist", ".venv", "**/.ipynb_checkpoints"]
 
 # The notebooks are committed executed; the site shows those outputs and runs nothing.
 nb_execution_mode = "off"
