@@ -150,7 +150,7 @@ def test_every_dependency_is_imported_by_what_needs_it():
     assert "numpy" not in every_requirement
     at_module_level = any(re.search(r"^(import|from) matplotlib\b", s, re.MULTILINE) for s in sources)
     core = " ".join(PYPROJECT["project"]["dependencies"])
-    assert at_module_level == ("matplotlib" in core), f"matplotlib imported at module level: {at_module_level}"
+    assert at_module_level == ("matplotlib" in core), f"matplotlib at module level: {at_module_level}"
     assert any("matplotlib" in nb for nb in notebooks)
     assert any(d.startswith("matplotlib") for d in extras["course"])
 
