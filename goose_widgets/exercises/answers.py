@@ -4,8 +4,9 @@
 
 - an exact value (an ``int`` or a ``Fraction``) equal to it is correct; so is a decimal written
   exactly (``0.25`` for 1/4: the digits written are the value);
-- a decimal that is the right value rounded to the digits written (``0.00617`` for 1/162: within
-  one unit of its last digit), or a computed float within 1e-9 of it, is *right but rounded*
+- a decimal that is the right value rounded (or cut off) to the digits written (``0.00617`` or
+  ``0.0062`` for 1/162 = 0.0061728..., ``0.6666`` for 2/3), or a computed float within 1e-9 of
+  it relatively, is *right but rounded*
   (`Rounded`): never called wrong, and asked for the exact value;
 - a wrong value gets a known mistake's diagnosis only when it matches that mistake (exactly, or
   as a rounding of it), else a plain "not it";
@@ -23,6 +24,7 @@ import math
 import numbers
 import operator
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Literal
@@ -37,10 +39,13 @@ _RELATIVE = Fraction(1, 10**9)
 
 def describe(value: Any) -> str:
     """A short, safe text for any value (huge numbers are not printed digit by digit)."""
-    if isinstance(value, bool):
+    if _is_bool(value):
         return repr(bool(value))
-    if isinstance(value, int):
-        return _describe_int(operator.index(value))
+    if isinstance(value, numbers.Integral):
+        try:
+            return _describe_int(operator.index(value))
+        except Exception:  # noqa: BLE001 - a learner's integer type that cannot convert
+            return f"a {type(value).__name__}"
     if isinstance(value, Fraction):
         numerator, denominator = operator.index(value.numerator), operator.index(value.denominator)
         if max(abs(numerator), denominator).bit_length() > 200:
@@ -53,6 +58,10 @@ def describe(value: Any) -> str:
     except Exception:  # noqa: BLE001 - a learner's object whose repr fails
         return f"a {type(value).__name__}"
     return text if len(text) <= 80 else f"a {type(value).__name__} ({text[:60]} …)"
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool) or (type(value).__module__ == "numpy" and "bool" in type(value).__name__)
 
 
 def _digits(number: int) -> int:
@@ -68,13 +77,14 @@ def as_number(value: Any, what: str) -> Fraction | float:
 
     Raises `Wrong` with a clear message for anything else (bool, text, complex, NaN, infinity).
     """
-    exact, decimals, _ = _read(value, what)
-    return exact if decimals is None or isinstance(value, Decimal) else float(exact)
+    reading = _read(value, what)
+    exact = reading.decimals is None and reading.relative is None
+    return reading.value if exact or isinstance(value, Decimal) else float(reading.value)
 
 
 def as_int(value: Any, what: str) -> int:
     """``value`` as a plain ``int`` (an int subclass or numpy integer is copied); else `Wrong`."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if _is_bool(value):
         raise Wrong(f"{what} is {value!r}, a truth value; it should be a whole number (an int).")
     if isinstance(value, numbers.Integral):
         try:
@@ -85,75 +95,82 @@ def as_int(value: Any, what: str) -> int:
                 "(an int).")
 
 
-def _read(value: Any, what: str) -> tuple[Fraction, int | None, bool]:
-    """(value as written, decimals written or None if exact, computed float?); junk raises `Wrong`."""
+@dataclass(frozen=True)
+class _Reading:
+    """A number as the learner wrote it: its exact value, and how precisely it was written."""
+
+    value: Fraction
+    decimals: int | None = None  # a typed decimal: the digits after the point
+    relative: Fraction | None = None  # a computed float: its relative precision
+
+    def matches(self, target: Fraction) -> str:
+        """"exact", "rounded" or ""."""
+        if self.value == target:
+            return "exact"
+        if self.relative is not None:
+            return "rounded" if abs(self.value - target) <= self.relative * max(Fraction(1), abs(target)) else ""
+        if self.decimals is None or self.value == 0:
+            return ""  # an exact value, or a zero: nobody's rounding of a value that is not zero
+        scale = 10**self.decimals
+        written, exact = self.value * scale, target * scale
+        roundings = {math.trunc(exact)} | {n for n in (math.floor(exact), math.ceil(exact))
+                                           if abs(n - exact) <= Fraction(1, 2)}
+        return "rounded" if written in roundings else ""
+
+
+def _read(value: Any, what: str) -> _Reading:
+    """``value`` read defensively as a `_Reading`; junk raises `Wrong` with a clear message."""
     def junk(why: str) -> Wrong:
         return Wrong(f"expected a number for {what}, got {describe(value)}: {why}")
 
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        return _fail(junk("that is a truth value (a bool), not a number."))
+    if _is_bool(value):
+        raise junk("that is a truth value (a bool), not a number.")
     if isinstance(value, str):
-        return _fail(junk("that is text (a str).  Write the number without quotes."))
-    if isinstance(value, numbers.Integral):
+        raise junk("that is text (a str).  Write the number without quotes.")
+    if isinstance(value, (numbers.Rational, Decimal)):
         try:
-            return Fraction(operator.index(value)), None, False
-        except Exception:  # noqa: BLE001 - a learner's integer type that cannot convert
-            return _fail(junk("it cannot be read as a whole number."))
-    if isinstance(value, numbers.Rational):
-        try:
-            return Fraction(operator.index(value.numerator), operator.index(value.denominator)), None, False
-        except Exception:  # noqa: BLE001
-            return _fail(junk("it cannot be read as a fraction."))
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            return _fail(junk("it is not a finite number."))
-        exponent = value.as_tuple().exponent
-        decimals = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-        return Fraction(value), decimals, False
-    if isinstance(value, float):
-        number = float.__float__(value)
-    elif isinstance(value, numbers.Real):
-        try:
-            number = float(value)  # e.g. numpy.float32: its own, trustworthy conversion
-        except Exception:  # noqa: BLE001
-            return _fail(junk("it cannot be read as a number."))
-    elif isinstance(value, numbers.Complex):
-        return _fail(junk("that is a complex number; the answer is a real number."))
-    else:
-        shape = getattr(value, "shape", None)
-        if shape is not None:
-            return _fail(junk("that is an array; give one number (`x.item()` takes it out)."))
-        return _fail(junk(f"that is a {type(value).__name__}."))
+            if isinstance(value, numbers.Integral):
+                return _Reading(Fraction(operator.index(value)))
+            if isinstance(value, numbers.Rational):
+                return _Reading(Fraction(operator.index(value.numerator), operator.index(value.denominator)))
+            return _written(Decimal(value), _COMPUTED_DIGITS, Fraction(1, 10**9))
+        except (ArithmeticError, ValueError, TypeError):
+            raise junk("it cannot be read as a finite number.") from None
+    if not isinstance(value, numbers.Real):
+        if isinstance(value, numbers.Complex):
+            raise junk("that is a complex number; the answer is a real number.")
+        if getattr(value, "shape", None) is not None:
+            raise junk("that is an array; give one number (`x.item()` takes it out).")
+        raise junk(f"that is a {type(value).__name__}.")
+    try:
+        if isinstance(value, float):
+            number = float.__float__(value)  # a plain copy: a float subclass's methods take no part
+            text, digits, relative = repr(number), _COMPUTED_DIGITS, Fraction(1, 10**9)
+        else:  # e.g. numpy.float32: its own conversion, and its own shortest decimal
+            number = float(value)
+            text, digits, relative = str(value), 7, Fraction(1, 10**6)
+    except Exception:  # noqa: BLE001 - a learner's number type that cannot convert
+        raise junk("it cannot be read as a number.") from None
     if math.isnan(number):
-        return _fail(junk("NaN means 'not a number'; it comes from a float computation such as 0/0 "
-                          "or inf − inf."))
+        raise junk("NaN means 'not a number'; it comes from a float computation such as 0/0 or inf − inf.")
     if math.isinf(number):
-        return _fail(junk("an infinite float usually comes from an overflow or a division by a "
-                          "tiny number."))
-    written = Decimal(repr(number))
-    digits = len(written.as_tuple().digits)
-    exponent = written.as_tuple().exponent
-    decimals = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    if digits >= _COMPUTED_DIGITS:
-        return Fraction(number), decimals, True
-    return Fraction(written), decimals, False
+        raise junk("an infinite float usually comes from an overflow or a division by a tiny number.")
+    try:
+        return _written(Decimal(text), digits, relative)
+    except (ArithmeticError, ValueError):
+        return _written(Decimal(repr(number)), _COMPUTED_DIGITS, Fraction(1, 10**9))
 
 
-def _fail(error: Wrong) -> Any:
-    raise error
-
-
-def _matches(value: Fraction, decimals: int | None, computed: bool, target: Fraction) -> str:
-    """"exact", "rounded" or "" for a value as read by `_read` against a target value."""
-    if value == target:
-        return "exact"
-    if decimals is None:
-        return ""
-    if computed:
-        return "rounded" if abs(value - target) <= _RELATIVE * max(1, abs(target)) else ""
-    if value == 0:
-        return ""  # a zero is nobody's rounding of a value that is not zero
-    return "rounded" if abs(value - target) < Fraction(1, 10**decimals) else ""
+def _written(decimal: Decimal, computed_digits: int, relative: Fraction) -> _Reading:
+    """A decimal written with ``computed_digits`` significant digits or more was computed, not typed."""
+    if not decimal.is_finite():
+        raise ValueError("not finite")
+    _, digits, exponent = decimal.as_tuple()
+    if not isinstance(exponent, int):
+        raise ValueError("not finite")
+    if len(digits) >= computed_digits:
+        return _Reading(Fraction(decimal), relative=relative)
+    return _Reading(Fraction(decimal), decimals=max(0, -exponent))
 
 
 def check_number(answer: Any, expected: Fraction | int, *, what: str,
@@ -169,10 +186,11 @@ def check_number(answer: Any, expected: Fraction | int, *, what: str,
     whose results are naturally floats).  ``low``/``high`` bound a plausible answer; outside them
     ``range_message`` (or a default) is given.
     """
-    value, decimals, computed = _read(answer, what)
+    reading = _read(answer, what)
+    value = reading.value
     expected = Fraction(expected)
     shown = describe(answer)
-    match = _matches(value, decimals, computed, expected)
+    match = reading.matches(expected)
     if match == "exact":
         return
     if match == "rounded":
@@ -182,7 +200,7 @@ def check_number(answer: Any, expected: Fraction | int, *, what: str,
                       f"{' (a whole number)' if expected.denominator == 1 else ' as a `Fraction`'}: "
                       "a rounded decimal cannot be told apart from a nearby wrong answer.")
     for mistake, diagnosis in (mistakes or {}).items():
-        if _matches(value, decimals, computed, Fraction(mistake)):
+        if reading.matches(Fraction(mistake)):
             raise Wrong(diagnosis)
     if (low is not None and value < low) or (high is not None and value > high):
         raise Wrong(range_message or f"{shown} cannot be {what}: it is too "

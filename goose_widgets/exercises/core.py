@@ -29,7 +29,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from .learner_code import LearnerCodeStopped, fork_available, in_process_limit, run_learner_code
+from .learner_code import (
+    LearnerCodeError,
+    LearnerCodeStopped,
+    fork_available,
+    in_process_limit,
+    run_learner_code,
+)
 
 Status = Literal["correct", "rounded", "wrong", "unanswered", "stopped", "course_error"]
 
@@ -199,10 +205,13 @@ _RETURN_NONE_ONLY = {"RESUME", "NOP", "RETURN_VALUE", "RETURN_CONST", "LOAD_CONS
 
 
 def is_placeholder(value: Any) -> bool:
-    """True for an answer not given yet: ``...``, ``None``, or a function whose body is only
-    ``...`` or ``pass`` (after an optional docstring), i.e. a function that can only return None."""
+    """True for an answer not given yet: ``...``, ``None``, a tuple or list with a ``...`` in it, or
+    a function whose body is only ``...`` or ``pass`` (after an optional docstring): a function
+    that can only return None."""
     if value is Ellipsis or value is None:
         return True
+    if type(value) in (tuple, list) and any(item is Ellipsis for item in value):
+        return True  # a pair or list with a part still to fill in
     code = getattr(value, "__code__", None)
     if code is None or not inspect.isfunction(value):
         return False
@@ -228,16 +237,14 @@ def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: flo
     if _is_plain_data(answer):
         with in_process_limit(limit):
             return _feedback(checker, answer, success, limit)
-    fallback = not fork_available()
     try:
         feedback: Feedback = run_learner_code(_feedback, checker, answer, success, limit, timeout=limit)
     except LearnerCodeStopped as stop:
-        return Feedback(False, _stopped_message(stop.seconds, fallback), "stopped")
+        return Feedback(False, _stopped_message(stop.seconds, not fork_available()), "stopped")
+    except LearnerCodeError as err:  # the worker died: the learner's code ended it (memory, os._exit)
+        return Feedback(False, f"your code could not be checked: {err}.", "wrong")
     except Exception as err:  # noqa: BLE001 - the worker machinery failed: ours, not the learner's
         return _course_error(err)
-    if fallback and not feedback.correct:
-        feedback = Feedback(feedback.correct, feedback.message + "  (This computer cannot run your code in "
-                            "a separate process, so a time limit may not stop it.)", feedback.status)
     return feedback
 
 
@@ -252,13 +259,16 @@ def _feedback(checker: Callable[[Any], None], answer: Any, success: str, limit: 
         return Feedback(False, str(err), "unanswered")
     except LearnerCodeStopped as stop:  # the in-process alarm (no fork here)
         return Feedback(False, _stopped_message(stop.seconds, not fork_available()), "stopped")
+    except SystemExit:
+        return Feedback(False, "your code called exit() (or sys.exit()); a function that is checked "
+                               "must return its answer instead.", "wrong")
     except RecursionError as err:
-        if _raised_in_learner_code(err):
+        if _raised_in_learner_code(err, checker, answer):
             return Feedback(False, "your code called itself too deeply (RecursionError): does a "
                                    "recursive function miss its stopping case?", "wrong")
         return _course_error(err)
     except Exception as err:  # noqa: BLE001 - a learner's function may raise anything
-        if _raised_in_learner_code(err):
+        if _raised_in_learner_code(err, checker, answer):
             return Feedback(False, f"your code raised {type(err).__name__}: {_short(str(err))}", "wrong")
         return _course_error(err)
     return Feedback(True, success, "correct")
@@ -283,15 +293,27 @@ _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _LIBRARY_DIRS = tuple({os.path.dirname(os.__file__), sys.prefix, sys.base_prefix, sys.exec_prefix})
 
 
-def _raised_in_learner_code(err: BaseException) -> bool:
-    """Did the exception pass through code the learner wrote (not ours, not a library's)?"""
+def _raised_in_learner_code(err: BaseException, checker: Callable[..., Any], answer: Any) -> bool:
+    """Did the exception pass through code the learner wrote?
+
+    The answer's own code is the learner's; so is any code that is neither ours (this package,
+    the checker's file) nor a library's (the standard library, installed packages).
+    """
+    answer_code = getattr(answer, "__code__", None)
+    checker_file = _filename(getattr(checker, "__code__", None))
     tb = err.__traceback__
     while tb is not None:
-        filename = os.path.abspath(tb.tb_frame.f_code.co_filename)
-        if not filename.startswith(_PACKAGE_DIR) and not filename.startswith(_LIBRARY_DIRS):
+        code = tb.tb_frame.f_code
+        filename = _filename(code)
+        if code is answer_code or (filename != checker_file and not filename.startswith(_PACKAGE_DIR)
+                                   and not filename.startswith(_LIBRARY_DIRS)):
             return True
         tb = tb.tb_next
     return False
+
+
+def _filename(code: Any) -> str:
+    return os.path.abspath(code.co_filename) if code is not None else ""
 
 
 def _short(text: str, limit: int = 300) -> str:

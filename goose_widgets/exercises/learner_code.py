@@ -92,6 +92,8 @@ def _work(sender: Any, func: Callable[..., Any], args: tuple[Any, ...], kwargs: 
     """The worker: call, then send ("result", value) or ("error", exception) back."""
     try:
         message: tuple[str, Any] = ("result", func(*args, **kwargs))
+    except SystemExit as err:  # raised again in the parent, it would end the parent's program
+        message = ("error", LearnerCodeError(f"the code called exit() ({err})"))
     except BaseException as err:  # noqa: BLE001 - everything goes back to the parent
         err.add_note("".join(traceback.format_exception(err)).rstrip())
         message = ("error", err)

@@ -2,7 +2,8 @@
 
 The exercises are found, not listed here: the warm-up, and every game package's ``exercises``
 module with its ``EXERCISES`` sequence (in course order).  Each exercise names its notebook
-(`Exercise.notebook`; else the module's ``NOTEBOOK``, else the game's name).  Results are those of
+(`Exercise.notebook`; else the module's ``NOTEBOOK``, else the first ``course/NN_name.ipynb``
+its docstring names, else the game's name).  Results are those of
 ``check`` calls in this kernel: correct, right but rounded, tried (not right yet) or not tried.
 """
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 import html
 import importlib
 import pkgutil
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -35,8 +38,10 @@ def course_exercises() -> list[tuple[str, Exercise]]:
                     raise
     found: list[tuple[str, Exercise]] = []
     for module in modules:
-        fallback = getattr(module, "NOTEBOOK", module.__name__.split(".")[-2])
-        for exercise in getattr(module, "EXERCISES", ()):
+        named = re.search(r"course/(\d\d_\w+)\.ipynb", module.__doc__ or "")
+        fallback = getattr(module, "NOTEBOOK", named.group(1) if named else module.__name__.split(".")[-2])
+        exercises = getattr(module, "EXERCISES", ())
+        for exercise in exercises.values() if isinstance(exercises, Mapping) else exercises:
             found.append((exercise.notebook or fallback, exercise))
     order = {notebook: i for i, (notebook, _) in enumerate(found)}
     return sorted(found, key=lambda pair: (pair[0], order[pair[0]]))
