@@ -323,7 +323,11 @@ best_scare_order = Exercise(
            "square as (row, col).",
     checker=_check_order,
     hints=("Trace each of the three ghosts upwards. Which one's sight passes a card that another "
-           "ghost would flip?",),
+           "ghost would flip?",
+           "Or let the engine play each choice: `state = tip_2_start().apply_str(\"place K1 at (5,0) rot 0 "
+           "front\")`, then "
+           "for each of `state.legal_actions()`, apply it (and the rest of the order) and compare "
+           "`scores()`."),
     solution="answer = (5, 2)  # before G4 flips, its ghost at (4,2) is black and lets the sight pass",
     reference=(5, 2),
     success="the right-hand ghost must go before the left-hand one flips G4.",

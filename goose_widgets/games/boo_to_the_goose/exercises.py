@@ -71,8 +71,6 @@ def _check_first_fox(answer: Any) -> None:
                       mistakes={
                           Fraction(1, 3): "there are three kinds of card, but not equally many of each: "
                                           "count the cards of a set (B2).",
-                          Fraction(SET[FOX], SET[FOX] * 5 * 3): "each player is dealt from her own set, "
-                                                                "not from every card in the box (B2).",
                       }, otherwise="Count the foxes of one colour set and all its cards (B2).")
 
 
