@@ -132,12 +132,12 @@ class Exercise:
     time_limit: float = 30.0
     expects: str = ""
     notebook: str = ""
-    _record: _Record = field(default_factory=_Record, compare=False, repr=False)
+    _record: _Record = field(default_factory=_Record, init=False, compare=False, repr=False)
 
     def evaluate(self, answer: Any) -> Feedback:
         """The feedback for ``answer``, as data; records the result for `progress`."""
         if is_placeholder(answer):
-            return self._not_answered()
+            return self._not_answered(function=inspect.isfunction(answer))
         feedback = _judge(self.checker, answer, self.success, self.time_limit)
         if feedback.status == "unanswered":
             return self._not_answered(feedback.message)
@@ -181,11 +181,13 @@ class Exercise:
         """The best result in this kernel: ``correct``, ``rounded``, ``wrong``/``stopped`` or None."""
         return self._record.best
 
-    def _not_answered(self, detail: str = "") -> Feedback:
+    def _not_answered(self, detail: str = "", function: bool = False) -> Feedback:
         what = self.expects or "your answer (the prompt above says what to give)"
+        todo = (f"Write the body of your function in place of its `...` ({what})" if function
+                else f"Replace the `...` with {what}")
         message = (detail + "  " if detail else "You have not given an answer yet.  ") + (
-            f"Replace the `...` with {what}, run the cell, then check again.  Stuck?  `hint()` gives "
-            "a hint and `show_solution()` shows a solution.")
+            f"{todo}, run the cell, then check again.  Stuck?  `hint()` gives a hint and "
+            "`show_solution()` shows a solution.")
         return Feedback(False, message, "unanswered")
 
     def _repr_markdown_(self) -> str:
@@ -338,7 +340,9 @@ def _is_plain_data(value: Any, depth: int = 0) -> bool:
 def expect_callable(answer: Any, parameters: int, what: str) -> None:
     """Raise `Wrong` unless ``answer`` is a function taking ``parameters`` positional arguments."""
     if not callable(answer):
-        raise Wrong(f"expected a function ({what}), got {type(answer).__name__} {_short(repr(answer), 80)}.")
+        from .answers import describe
+
+        raise Wrong(f"expected a function ({what}), got {type(answer).__name__} {describe(answer)}.")
     try:
         signature = inspect.signature(answer)
         signature.bind(*range(parameters))
@@ -368,8 +372,13 @@ def expect_number(answer: Any, what: str) -> None:
     as_number(answer, what)
 
 
-def close(answer: float, expected: float, tolerance: float = 1e-9) -> bool:
-    return abs(float(answer) - float(expected)) <= tolerance * max(1.0, abs(float(expected)))
+def close(answer: Any, expected: Any, tolerance: float = 1e-9) -> bool:
+    """Whether two numbers agree to a relative ``tolerance``; False for NaN or numbers beyond floats."""
+    try:
+        a, b = float(answer), float(expected)
+    except (OverflowError, ValueError, TypeError):
+        return False
+    return abs(a - b) <= tolerance * max(1.0, abs(b))
 
 
 # --- the teacher's switch ------------------------------------------------------------------------
