@@ -108,7 +108,8 @@ class _Reading:
         if self.value == target:
             return "exact"
         if self.relative is not None:
-            return "rounded" if abs(self.value - target) <= self.relative * max(Fraction(1), abs(target)) else ""
+            near = abs(self.value - target) <= self.relative * max(Fraction(1), abs(target))
+            return "rounded" if near else ""
         if self.decimals is None or self.value == 0:
             return ""  # an exact value, or a zero: nobody's rounding of a value that is not zero
         scale = 10**self.decimals

@@ -33,7 +33,6 @@ from .learner_code import (
     LearnerCodeError,
     LearnerCodeStopped,
     fork_available,
-    in_process_limit,
     run_learner_code,
 )
 
@@ -232,13 +231,13 @@ def is_placeholder(value: Any) -> bool:
 def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: float) -> Feedback:
     """Run ``checker(answer)`` where the learner's code can be stopped, and turn it into feedback.
 
-    Plain data (numbers, text, containers of them) runs no learner code, so it is checked here;
-    anything else (a function, an object of the learner's class) is checked in a forked worker
-    that is killed at the limit.  Only the feedback crosses the process boundary.
+    Plain data (numbers, text, containers of them) runs no learner code, so it is checked here,
+    unlimited (a slow checker is not the learner's endless loop); anything else (a function, an
+    object of the learner's class) is checked in a forked worker that is killed at the limit.
+    Only the feedback crosses the process boundary.
     """
     if _is_plain_data(answer):
-        with in_process_limit(limit):
-            return _feedback(checker, answer, success, limit)
+        return _feedback(checker, answer, success, limit)
     try:
         feedback: Feedback = run_learner_code(_feedback, checker, answer, success, limit, timeout=limit)
     except LearnerCodeStopped as stop:

@@ -62,7 +62,8 @@ def run_learner_code(func: Callable[..., Any], *args: Any, timeout: float, **kwa
             return func(*args, **kwargs)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    worker = context.Process(target=_work, args=(sender, func, args, kwargs), daemon=True)
+    # not a daemon, so that learner code may itself use a worker; it is always killed or joined below
+    worker = context.Process(target=_work, args=(sender, func, args, kwargs), daemon=False)
     worker.start()
     sender.close()
     try:

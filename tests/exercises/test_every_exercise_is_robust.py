@@ -14,7 +14,6 @@ import pytest
 from goose_widgets.exercises import Exercise, course_exercises
 
 
-
 def checked_object(exercise):
     """What the learner calls ``check`` on: the exercise, or a wrapper of it (a bot capstone)."""
     for name, module in list(sys.modules.items()):
