@@ -21,6 +21,8 @@ starting Jupyter; ``show_solution()`` then says that solutions are turned off.  
 from __future__ import annotations
 
 import inspect
+import numbers
+import operator
 import os
 import sys
 import traceback
@@ -163,7 +165,9 @@ class Exercise:
                 return Hint(f"You have seen all {_plural(count, 'hint')} of this exercise: `hint(1)` "
                             f"to `hint({count})` show them again, `show_solution()` shows a solution.")
             number = unseen[0]
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+        if isinstance(number, numbers.Integral) and not isinstance(number, bool):
+            number = operator.index(number)
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= count:
             which = "hint(1)" if count == 1 else f"hint(1) to hint({count})"
             return Hint(f"This exercise has {_plural(count, 'hint')}: try {which}.")
         seen.add(number)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from goose_widgets.exercises import (
@@ -133,6 +134,7 @@ def test_hint_without_a_number_gives_the_next_unseen_hint_and_out_of_range_is_fr
     assert repr(exercise.hint()) == "Hint 2/2: two"
     assert "seen all 2 hints" in repr(exercise.hint())
     assert repr(exercise.hint(1)) == "Hint 1/2: one"
+    assert repr(exercise.hint(np.int64(2))) == "Hint 2/2: two"
     for number in (0, 3, -1, "2", 1.5, True):
         assert "This exercise has 2 hints: try hint(1) to hint(2)." == repr(exercise.hint(number))
     assert "no hints" in repr(Exercise("T", "p", must_be_two, (), "s").hint())
