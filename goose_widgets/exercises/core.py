@@ -158,12 +158,16 @@ class Exercise:
         count = len(self.hints)
         seen = self._record.hints_seen
         if count == 0:
-            return Hint("This exercise has no hints; `show_solution()` shows a solution.")
+            return Hint("This exercise has no hints." + (" `show_solution()` shows a solution." if solutions()
+                                                           else ""))
         if number is None:
             unseen = [n for n in range(1, count + 1) if n not in seen]
             if not unseen:
-                return Hint(f"You have seen all {_plural(count, 'hint')} of this exercise: `hint(1)` "
-                            f"to `hint({count})` show them again, `show_solution()` shows a solution.")
+                again = ("`hint(1)` shows it again" if count == 1
+                         else f"`hint(1)` to `hint({count})` show them again")
+                solution = ", `show_solution()` shows a solution" if solutions() else ""
+                return Hint(f"You have seen all {_plural(count, 'hint')} of this exercise: "
+                            f"{again}{solution}.")
             number = unseen[0]
         if isinstance(number, numbers.Integral) and not isinstance(number, bool):
             number = operator.index(number)
@@ -188,9 +192,10 @@ class Exercise:
         what = self.expects or "your answer (the prompt above says what to give)"
         todo = (f"Write the body of your function in place of its `...` ({what})" if function
                 else f"Replace the `...` with {what}")
+        stuck = ("`hint()` gives a hint and `show_solution()` shows a solution" if solutions()
+                 else "`hint()` gives a hint")
         message = (detail + "  " if detail else "You have not given an answer yet.  ") + (
-            f"{todo}, run the cell, then check again.  Stuck?  `hint()` gives a hint and "
-            "`show_solution()` shows a solution.")
+            f"{todo}, run the cell, then check again.  Stuck?  {stuck}.")
         return Feedback(False, message, "unanswered")
 
     def _repr_markdown_(self) -> str:

@@ -151,6 +151,8 @@ def test_the_teacher_can_turn_solutions_off(monkeypatch):
     assert solutions() and "answer = 2" in repr(exercise.show_solution())
     solutions(False)
     assert "turned off" in repr(exercise.show_solution())
+    assert "show_solution" not in make(must_be_two).check(...).message  # not offered when off
+    assert "show_solution" not in repr(exercise.hint()) + repr(exercise.hint())
     with pytest.raises(TypeError):
         solutions("no")  # type: ignore[arg-type]
 
