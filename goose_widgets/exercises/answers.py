@@ -6,8 +6,8 @@
   exactly (``0.25`` for 1/4: the digits written are the value);
 - a decimal that is the right value rounded (or cut off) to the digits written (``0.00617`` or
   ``0.0062`` for 1/162 = 0.0061728..., ``0.6666`` for 2/3), or a computed float within 1e-9 of
-  it relatively, is *right but rounded*
-  (`Rounded`): never called wrong, and asked for the exact value;
+  it relatively, is *right but rounded* (`Rounded`): never called wrong, and asked for the exact
+  value;
 - a wrong value gets a known mistake's diagnosis only when it matches that mistake (exactly, or
   as a rounding of it), else a plain "not it";
 - junk (NaN, infinities, bools, text, complex numbers, arrays) gets a clear message and is never
@@ -34,7 +34,6 @@ from .core import Rounded, Wrong
 __all__ = ["as_int", "as_number", "check_number", "check_probability", "describe"]
 
 _COMPUTED_DIGITS = 15  # a float written with this many significant digits was computed, not typed
-_RELATIVE = Fraction(1, 10**9)
 
 
 def describe(value: Any) -> str:
@@ -100,7 +99,7 @@ class _Reading:
     """A number as the learner wrote it: its exact value, and how precisely it was written."""
 
     value: Fraction
-    decimals: int | None = None  # a typed decimal: the digits after the point
+    decimals: int | None = None  # a typed decimal: the digits after the point (< 0: whole tens, ...)
     relative: Fraction | None = None  # a computed float: its relative precision
 
     def matches(self, target: Fraction) -> str:
@@ -112,7 +111,7 @@ class _Reading:
             return "rounded" if near else ""
         if self.decimals is None or self.value == 0:
             return ""  # an exact value, or a zero: nobody's rounding of a value that is not zero
-        scale = 10**self.decimals
+        scale = Fraction(10) ** self.decimals
         written, exact = self.value * scale, target * scale
         roundings = {math.trunc(exact)} | {n for n in (math.floor(exact), math.ceil(exact))
                                            if abs(n - exact) <= Fraction(1, 2)}
@@ -163,15 +162,22 @@ def _read(value: Any, what: str) -> _Reading:
 
 
 def _written(decimal: Decimal, computed_digits: int, relative: Fraction) -> _Reading:
-    """A decimal written with ``computed_digits`` significant digits or more was computed, not typed."""
+    """A decimal written with ``computed_digits`` significant digits or more was computed, not typed.
+
+    Trailing zeros of a whole number do not count (``3.656e15`` prints as ``3656000000000000.0``):
+    its precision is then its last non-zero digit.
+    """
     if not decimal.is_finite():
         raise ValueError("not finite")
     _, digits, exponent = decimal.as_tuple()
     if not isinstance(exponent, int):
         raise ValueError("not finite")
     if len(digits) >= computed_digits:
-        return _Reading(Fraction(decimal), relative=relative)
-    return _Reading(Fraction(decimal), decimals=max(0, -exponent))
+        _, significant, last = decimal.normalize().as_tuple()
+        if len(significant) >= computed_digits or not isinstance(last, int) or last <= 0:
+            return _Reading(Fraction(decimal), relative=relative)
+        exponent = last
+    return _Reading(Fraction(decimal), decimals=-exponent)
 
 
 def check_number(answer: Any, expected: Fraction | int, *, what: str,

@@ -160,3 +160,11 @@ def test_any_correct_rounding_is_rounded_and_any_exact_value_correct(value, deci
 def test_no_input_crashes_the_policy_or_passes_by_accident(answer):
     feedback = death.check(answer)
     assert feedback.status in ("wrong", "rounded", "unanswered")
+
+
+@pytest.mark.parametrize("answer, expected", [(3.66e15, 6**20), (3.656e15, 6**20), (1e20, 10**20 + 3)])
+def test_a_large_number_in_scientific_notation_is_rounded_to_its_last_digit(answer, expected):
+    with pytest.raises(Rounded):
+        check_number(answer, expected, what="the number of sequences")
+    with pytest.raises(Wrong):
+        check_number(answer * 1.1, expected, what="the number of sequences")
