@@ -18,6 +18,8 @@ from goose_widgets.games.sneaky_goose.exercises import (
     first_card_chance,
     first_card_sneaky,
     fresh_card_value,
+    honk_bonus,
+    honk_break_even,
     honk_round_score,
     honk_score,
     low_grid_chance,
@@ -51,12 +53,12 @@ def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
 
 @pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
 def test_the_solution_shown_is_correct(exercise):
-    namespace = solution_namespace(exercise, load_game=load_game, DECK=DECK)
+    namespace = solution_namespace(exercise, load_game=load_game, DECK=DECK, analysis=A)
     assert_correct(exercise, namespace.get("expected_unseen", namespace.get("answer")))
 
 
 def test_the_exercises_are_in_notebooks_05_and_06_in_course_order():
-    assert [e.notebook[:2] for e in EXERCISES] == ["05"] * 2 + ["06"] * 5
+    assert [e.notebook[:2] for e in EXERCISES] == ["05"] * 2 + ["06"] * 6
 
 
 @pytest.mark.parametrize("exercise", NUMBERS, ids=lambda e: e.name)
@@ -70,6 +72,12 @@ def test_the_honk_answer_is_whole_and_refuses_junk():
     assert honk_round_score() == honk_score.reference == 3
     assert_correct(honk_score, 3.0)
     assert_junk_refused(honk_score)
+
+
+def test_the_honk_break_even_is_where_the_expected_bonus_turns_positive():
+    assert honk_bonus(25) < 0 < honk_bonus(26) and honk_break_even.reference == 25
+    assert_correct(honk_break_even, 25.0)
+    assert_junk_refused(honk_break_even)
 
 
 def test_the_rule_answers_come_from_the_engine():
@@ -102,6 +110,9 @@ WRONG = [
     (low_grid_chance, sum((p for s, p in A.fresh_grid_distribution().items() if s < 10), Fraction(0)),
      "less than"),
     (slam_on_upcard, Fraction(1, 9), "three cards"),
+    (honk_break_even, 26, "+0.83: positive"),
+    (honk_break_even, 24, "mean"),
+    (honk_break_even, 20, "last T where it is negative"),
     (slam_on_upcard, _slip_by_row(), "one type"),
 ]
 

@@ -231,7 +231,7 @@ def _check_flips(answer: Any) -> None:
 
 
 which_cards_flip = Exercise(
-    name="Which cards does this placement flip?",
+    name="The cards a placement flips",
     prompt="In the position of Example Turn 1 (`example_1_start()`), White plays "
            f"`{WHICH_CARDS_MOVE}`. Which cards flip? Answer with a set of card names. "
            "(Draw it with `SVG(render(state.observation(1), state.legal_actions(), rotation=90, "

@@ -14,6 +14,7 @@ Notebook 06:
 - `value_after_seeing`: a function giving the expected value of an unseen card after seeing some.
 - `low_grid_chance`: the exact chance that a fresh 2x2 grid adds up to 10 or less.
 - `slam_on_upcard`: the chance that the up-card matches a card of your bottom row.
+- `honk_break_even`: the highest total at which a honk still pays against a fresh grid (S9).
 - `write_a_bot`: the capstone, a bot of the learner's own against the built-in bots (lower scores win).
 """
 
@@ -37,10 +38,10 @@ from ...exercises import (
 from ...exercises.bots import BotCapstone, judge_standings
 from .analysis import expected_after_seeing, expected_next_card, fresh_grid_distribution, upcard_slam_chance
 from .bots import BOTS
-from .rules import HONK, Game, arrange, seat_name
+from .rules import HONK, HONK_BONUS, Game, arrange, seat_name
 
 __all__ = ["first_card_sneaky", "honk_score", "fresh_card_value", "value_after_seeing", "low_grid_chance",
-           "slam_on_upcard", "write_a_bot", "EXERCISES"]
+           "slam_on_upcard", "honk_break_even", "write_a_bot", "EXERCISES"]
 
 RULES_NOTEBOOK = "05_sneaky_goose"
 PROBABILITY_NOTEBOOK = "06_sneaky_goose_probability"
@@ -281,7 +282,56 @@ answer = sum(Fraction(c, 54) * (1 - Fraction(comb(54 - c, 2), comb(53, 2))) for 
 )
 
 
-# --- 5. the capstone: write your own bot -------------------------------------------------------
+# --- 5. when a honk pays ------------------------------------------------------------------------
+def honk_bonus(total: int) -> Fraction:
+    """The expected honk bonus (S9) of a honker with ``total`` against one fresh grid (negative: it pays)."""
+    def bonus(other: int) -> int:
+        if other < total:
+            return HONK_BONUS["not lowest"]
+        return HONK_BONUS["tied lowest"] if other == total else HONK_BONUS["strictly lowest"]
+
+    return sum((p * bonus(x) for x, p in fresh_grid_distribution().items()), Fraction(0))
+
+
+def break_even() -> int:
+    """The engine's answer: the highest total whose expected honk bonus is still negative."""
+    totals = sorted(fresh_grid_distribution())
+    return max(t for t in range(totals[0], totals[-1] + 1) if honk_bonus(t) < 0)
+
+
+def _check_break_even(answer: Any) -> None:
+    truth = break_even()
+    mean = sum((t * p for t, p in fresh_grid_distribution().items()), Fraction(0))
+    check_number(answer, truth, what="the highest total at which a honk still pays", mistakes={
+        truth + 1: f"at {truth + 1} the expected bonus is {float(honk_bonus(truth + 1)):+.2f}: positive, "
+                   "so the honk costs points on average.",
+        int(mean): f"{int(mean)} is the fresh grid's mean ({float(mean):.2f}) rounded down; the bonus "
+                   "is not symmetric (a tie costs 5, a loss adds 10): compute it at each total.",
+    }, otherwise="Compute the expected bonus -10 P(X > T) - 5 P(X = T) + 10 P(X < T) for T = 20, 21, ... "
+                 "(section 3's `honk_bonus`) and find the last T where it is negative.")
+
+
+honk_break_even = Exercise(
+    name="When a honk pays",
+    prompt="Against one opponent holding a fresh grid, what is the highest total `T` at which honking "
+           "still has a negative expected bonus (so it pays on average)?  Answer with a whole number.",
+    checker=_check_break_even,
+    hints=("Section 3 defines `honk_bonus(total)`; print it for totals from 20 to 30.",
+           "The bonus is negative (good for you) up to a total a little above the fresh grid's mean."),
+    solution="""grid = analysis.fresh_grid_distribution()
+
+def honk_bonus(total):
+    return sum(p * (-10 if x > total else -5 if x == total else 10) for x, p in grid.items())
+
+answer = max(t for t in range(0, 51) if honk_bonus(t) < 0)""",
+    reference=25,
+    success="up to 25 (−0.16 points), a hair above the mean of 224/9: at 26 the honk costs points.",
+    expects="a whole number, e.g. `answer = 12`",
+    notebook=PROBABILITY_NOTEBOOK,
+)
+
+
+# --- 6. the capstone: write your own bot -------------------------------------------------------
 BOT_SOLUTION = '''
 MEAN = 56 / 9                                 # what a card you have not seen is worth
 
@@ -367,7 +417,7 @@ write_a_bot = BotCapstone(
 )
 
 EXERCISES = (first_card_sneaky, honk_score, fresh_card_value, value_after_seeing, low_grid_chance,
-             slam_on_upcard, write_a_bot.exercise)
+             slam_on_upcard, honk_break_even, write_a_bot.exercise)
 
 
 def reference_answer(exercise: Exercise) -> Any:
