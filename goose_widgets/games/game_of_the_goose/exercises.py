@@ -41,7 +41,7 @@ PROBABILITY_NOTEBOOK = "02_goose_probability"
 # --- notebook 01, exercise 1: the opening roll -----------------------------------------------
 def opening_square(first: int, second: int) -> int:
     """The engine's answer: where a pawn ends after the opening roll ``first + second``."""
-    state = Game(players=1).new_initial_state().apply(ROLL).apply(Dice(first, second))
+    state: Any = Game(players=1).new_initial_state().apply(ROLL).apply(Dice(first, second))
     return int(state.positions[0])
 
 

@@ -91,7 +91,7 @@ HONK_GRIDS = ([5, 0, 2, 1], [3, 3, 0, 2], [12, 4, 6, 2])  # sums 8, 8 and 24: Pl
 
 def honk_round_score() -> int:
     """The engine's answer: Player 1's round score after honking on ``HONK_GRIDS``."""
-    state = arrange(Game(players=3), HONK_GRIDS, 10).apply(HONK)
+    state: Any = arrange(Game(players=3), HONK_GRIDS, 10).apply(HONK)
     return int(state.results[-1].scores[0])
 
 
