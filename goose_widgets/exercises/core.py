@@ -158,8 +158,8 @@ class Exercise:
         count = len(self.hints)
         seen = self._record.hints_seen
         if count == 0:
-            return Hint("This exercise has no hints." + (" `show_solution()` shows a solution." if solutions()
-                                                           else ""))
+            solution = "  `show_solution()` shows a solution." if solutions() else ""
+            return Hint("This exercise has no hints." + solution)
         if number is None:
             unseen = [n for n in range(1, count + 1) if n not in seen]
             if not unseen:
