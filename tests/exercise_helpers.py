@@ -89,6 +89,15 @@ def assert_capstone(capstone: Any, reference_bot: Any, second_seat: str) -> Any:
     def raises(observation, legal_actions):
         raise KeyError("oops")
 
+    class EqualToAnything:
+        def __eq__(self, other):
+            return True
+
+        __hash__ = object.__hash__
+
+    liar = capstone.check(lambda observation, legal_actions: EqualToAnything())
+    assert liar.status == "wrong" and "not a legal action" in liar.message, liar
+
     failing = capstone.check(raises)
     assert failing.status == "wrong" and "raised KeyError" in failing.message, failing
 

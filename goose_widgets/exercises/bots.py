@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import load_game, mean_ci, playout, wilson
+from .answers import describe
 from .core import Exercise, Feedback, Hint, Wrong, expect_callable, is_placeholder
 from .learner_code import LearnerCodeStopped, run_learner_code
 
@@ -58,15 +59,18 @@ class LearnerBot:
         except Exception as err:  # noqa: BLE001 - any error of the learner's bot is reported, with its seat
             raise BotError(f"your bot, playing {self.seat_name}, raised {type(err).__name__}: "
                            f"{err}") from None
+        # The legal action's own equality decides (never the answer's: a learner's object whose
+        # ``==`` always says True must not pass for a move), then the action's text.
         for action in legal:
-            if action == answer:
+            if action.__eq__(answer) is True:
                 return action
+        text = str.__str__(answer) if isinstance(answer, str) else None
         for action in legal:
-            if isinstance(answer, str) and str(action) == answer:
+            if text is not None and str(action) == text:
                 return action
         more = f", … ({len(legal)} in all)" if len(legal) > 6 else ""
         shown = ", ".join(str(a) for a in legal[:6]) + more
-        raise BotError(f"your bot, playing {self.seat_name}, chose {answer!r}, which is not a legal "
+        raise BotError(f"your bot, playing {self.seat_name}, chose {describe(answer)}, which is not a legal "
                        f"action here.  Return one of `legal_actions` (here: {shown}).")
 
     def __repr__(self) -> str:

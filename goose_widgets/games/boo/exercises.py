@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any
 
 from ...engine import RandomBot, sample_outcome_fast
-from ...exercises import Exercise, Wrong, as_int, call_learner, check_probability, expect_callable
+from ...exercises import Exercise, Wrong, as_int, call_learner, check_probability, describe, expect_callable
 from ...exercises.bots import BotCapstone, judge_standings
 from .analysis import set_up_chances
 from .bots import BOTS
@@ -43,7 +43,7 @@ GHOSTS = {c + f for c in "BW" for f in FACINGS}
 def _token(answer: Any, example: str) -> str:
     if not isinstance(answer, str) or answer.strip().upper().replace("V", "v") not in GHOSTS:
         raise Wrong(f"answer with a ghost as the graveyard prints it: a colour B or W and a facing "
-                    f"^ > v <, e.g. {example!r}; got {answer!r}.")
+                    f"^ > v <, e.g. {example!r}; got {describe(answer)}.")
     return answer.strip().upper().replace("V", "v")
 
 
@@ -148,7 +148,8 @@ def _check_sight(answer: Any) -> None:
             path, stop, _outcome = graveyard.line_of_sight(square, active=-1)
             got = call_learner(answer, graveyard, square, what=f"sight(graveyard, {square})")
             if not isinstance(got, tuple) or len(got) != 2:
-                raise Wrong(f"return a pair (path, stop), e.g. ([(2, 3), (2, 4)], (2, 5)); got {got!r}.")
+                raise Wrong("return a pair (path, stop), e.g. ([(2, 3), (2, 4)], (2, 5)); got "
+                            f"{describe(got)}.")
             got_path, got_stop = got
             if list(got_path) != path or got_stop != stop:
                 raise Wrong(f"for the ghost {token} at {square} the sight crosses {path} and stops at "
@@ -218,7 +219,7 @@ def _flipped_by(move: str) -> set[str]:
 
 def _check_flips(answer: Any) -> None:
     if not isinstance(answer, (set, frozenset, list, tuple)) or not all(isinstance(a, str) for a in answer):
-        raise Wrong(f"answer with a set of card names, e.g. {{'K4', 'W8'}}; got {answer!r}.")
+        raise Wrong(f"answer with a set of card names, e.g. {{'K4', 'W8'}}; got {describe(answer)}.")
     expected = _flipped_by(WHICH_CARDS_MOVE)
     got = set(answer)
     if got != expected:
@@ -299,7 +300,7 @@ def _score_after(first: str) -> int:
 
 
 def _check_order(answer: Any) -> None:
-    shape = f"answer with the square of the ghost that scares first, as (row, col); got {answer!r}."
+    shape = f"answer with the square of the ghost that scares first, as (row, col); got {describe(answer)}."
     if not (isinstance(answer, (tuple, list)) and len(answer) == 2):
         raise Wrong(shape)
     try:

@@ -36,11 +36,12 @@ from ...exercises import (
     Exercise,
     Wrong,
     as_int,
+    as_number,
     call_learner,
     check_probability,
     close,
+    describe,
     expect_callable,
-    expect_number,
 )
 from ...exercises.bots import BotCapstone, judge_standings
 from .analysis import (
@@ -178,7 +179,9 @@ def _check_count(answer: Any) -> None:
     for observation, owner in sample_observations():
         expected = dog_chance(observation, owner)
         got = call_learner(answer, observation, owner, what="chance(observation, owner)")
-        expect_number(got, "the chance that a face-down card is a dog")
+        if not 0 <= as_number(got, "the chance that a face-down card is a dog") <= 1:
+            raise Wrong(f"chance(observation, {owner}) returned {describe(got)}: a probability lies "
+                        "between 0 and 1.")
         if not close(got, expected):
             seen = observation.revealed[owner]
             hint = ""
@@ -227,7 +230,9 @@ def _check_stop(answer: Any) -> None:
             got = call_learner(answer, geese, dogs, k, what=f"expected_bank({geese}, {dogs}, {k})")
         except Wrong as err:  # name the case, and the rule it may have missed
             raise Wrong(f"{case}: {err}.{runs_out}") from None
-        expect_number(got, "the expected number of cards banked")
+        if not 0 <= as_number(got, "the expected number of cards banked") <= k + 1:
+            raise Wrong(f"{case}, your function returned {describe(got)}: Matt banks from 0 to "
+                        f"{k + 1} cards, so the expectation lies in between.")
         if not close(got, expected):
             p = Fraction(dogs, geese + dogs)
             hint = runs_out or _rounded(got, expected)
@@ -325,6 +330,9 @@ def _check_stop_rule(answer: Any) -> None:
     for p in STOP_RULE_CASES:
         expected = best_stop(p)
         got = as_int(call_learner(answer, p, what=f"stop_after({p})"), f"stop_after({p})")
+        if not 1 <= got <= 10**6:
+            raise Wrong(f"stop_after({p}) returned {describe(got)}: the number of geese to turn is at "
+                        "least 1 (the first flip is compulsory).")
         if got != expected:
             slip = ""
             if got == expected - 1:

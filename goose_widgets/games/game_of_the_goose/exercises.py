@@ -29,6 +29,7 @@ from ...exercises import (
     call_learner,
     check_number,
     check_probability,
+    describe,
     expect_callable,
 )
 from .analysis import first_roll_squares, landing_chance
@@ -142,7 +143,8 @@ def _check_move(answer: Any) -> None:
             got = as_int(call_learner(answer, square, roll, what=f"move({square}, {roll})"),
                          f"move({square}, {roll}): return a square number")
             if got != expected:
-                raise Wrong(f"move({square}, {roll}) returned {got}, but the pawn ends on {expected}. "
+                raise Wrong(f"move({square}, {roll}) returned {describe(got)}, but the pawn ends on "
+                            f"{expected}. "
                             f"The engine's move log says: {result.events[0]}")
 
 

@@ -28,12 +28,13 @@ from typing import Any
 from ...exercises import (
     Exercise,
     Wrong,
+    as_number,
     call_learner,
     check_number,
     check_probability,
     close,
+    describe,
     expect_callable,
-    expect_number,
 )
 from ...exercises.bots import BotCapstone, judge_standings
 from .analysis import expected_after_seeing, expected_next_card, fresh_grid_distribution, upcard_slam_chance
@@ -161,7 +162,9 @@ def _check_after_seeing(answer: Any) -> None:
     expect_callable(answer, 1, "a list of the values you have seen")
     for seen in VALUE_CASES:
         got = call_learner(answer, list(seen), what=f"expected_unseen({list(seen)})")
-        expect_number(got, f"expected_unseen({list(seen)})")
+        if not -1 <= as_number(got, f"expected_unseen({list(seen)})") <= 13:
+            raise Wrong(f"expected_unseen({list(seen)}) returned {describe(got)}: every card is worth "
+                        "from -1 to 13, so an expected value lies in between.")
         truth = expected_after_seeing(seen)
         if not close(got, truth, 1e-6):
             if seen and close(got, expected_after_seeing(()), 1e-6):
