@@ -1,5 +1,31 @@
-"""Exercises: the shared check / hint / solution machinery (each game's exercises live in its package)."""
+"""Exercises: the shared check / hint / solution machinery (each game's exercises live in its package).
 
-from .core import Exercise, Feedback, Hint, Wrong, close, expect_callable, expect_number
+Teachers: ``goose_widgets.exercises.solutions(False)`` or the environment variable
+``GOOSE_WIDGETS_SOLUTIONS=off`` turns ``show_solution()`` off for a class.  Learners:
+``goose_widgets.exercises.progress()`` shows which exercises you have answered correctly.
+"""
 
-__all__ = ["Exercise", "Feedback", "Hint", "Wrong", "close", "expect_callable", "expect_number"]
+from .answers import as_int, as_number, check_number, check_probability, describe
+from .core import (
+    Exercise,
+    Feedback,
+    Hint,
+    NotAnswered,
+    Rounded,
+    Wrong,
+    call_learner,
+    close,
+    expect_callable,
+    expect_number,
+    is_placeholder,
+    solutions,
+)
+from .learner_code import LearnerCodeError, LearnerCodeStopped, fork_available, run_learner_code
+from .progress import course_exercises, progress
+
+__all__ = [
+    "Exercise", "Feedback", "Hint", "LearnerCodeError", "LearnerCodeStopped", "NotAnswered", "Rounded",
+    "Wrong", "as_int", "as_number", "call_learner", "check_number", "check_probability", "close",
+    "course_exercises", "describe", "expect_callable", "expect_number", "fork_available",
+    "is_placeholder", "progress", "run_learner_code", "solutions",
+]

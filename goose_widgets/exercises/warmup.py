@@ -10,7 +10,8 @@ import re
 from fractions import Fraction
 
 from ..engine import load_game
-from .core import Exercise, Wrong, expect_number
+from .answers import check_probability
+from .core import Exercise
 
 
 def dice_total_chance(total: int) -> Fraction:
@@ -22,17 +23,11 @@ def dice_total_chance(total: int) -> Fraction:
 
 
 def _check(answer: object) -> None:
-    expect_number(answer, "the probability of a total of nine")
-    expected = dice_total_chance(9)
-    if not 0 <= answer <= 1:
-        raise Wrong(f"a probability lies between 0 and 1; {answer} does not.")
-    if Fraction(answer).limit_denominator(10_000) == expected:
-        return
-    if Fraction(answer).limit_denominator(10_000) == expected / 2:
-        raise Wrong("you counted each pair of numbers once; the two dice are different dice, so "
-                    "(3, 6) and (6, 3) are two different rolls.")
-    raise Wrong("count the ordered pairs (first die, second die) that add up to nine, out of all "
-                "6 × 6 = 36 equally likely pairs.")
+    check_probability(answer, dice_total_chance(9), what="the probability of a total of nine", mistakes={
+        dice_total_chance(9) / 2: "you counted each pair of numbers once; the two dice are different "
+        "dice, so (3, 6) and (6, 3) are two different rolls.",
+    }, otherwise="Count the ordered pairs (first die, second die) that add up to nine, out of all "
+                 "6 × 6 = 36 equally likely pairs.")
 
 
 nine_with_two_dice = Exercise(
@@ -47,4 +42,7 @@ nine_with_two_dice = Exercise(
              "answer = Fraction(len(pairs), 36)   # 4/36 = 1/9",
     reference=Fraction(1, 9),
     success="4 of the 36 ordered pairs add up to nine: 1/9.",
+    expects="a number, best a `Fraction` such as `Fraction(1, 2)`",
+    notebook="00_start_here",
 )
+EXERCISES = (nine_with_two_dice,)

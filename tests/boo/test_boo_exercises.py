@@ -1,5 +1,6 @@
-"""BOO exercises: each passes with its reference answer and fails helpfully with a plausible wrong one;
-analysis helpers agree with the engine."""
+"""BOO exercises (notebooks 07 and 08) and its bot capstone: each passes with its reference answer,
+fails helpfully with a plausible wrong one, says "not answered yet" for a placeholder; analysis helpers
+agree with the engine."""
 
 from __future__ import annotations
 
@@ -10,7 +11,31 @@ import pytest
 from goose_widgets import load_game
 from goose_widgets.games.boo import analysis
 from goose_widgets.games.boo.bots import GreedyBot, RandomBot
-from goose_widgets.games.boo.exercises import EXERCISES, sight
+from goose_widgets.games.boo.examples import example_1_start, tip_2_start
+from goose_widgets.games.boo.exercises import (
+    EXERCISES,
+    back_of_a_ghost,
+    best_scare_order,
+    first_card_chance,
+    sight,
+    turn_a_ghost,
+    which_cards_flip,
+    write_a_bot,
+)
+from goose_widgets.games.boo.rules import STANDARD_EDITION
+
+from ..exercise_helpers import (
+    assert_capstone,
+    assert_correct,
+    assert_hints_and_solution,
+    assert_junk_refused,
+    assert_placeholder,
+    assert_rounded,
+    assert_wrong,
+    solution_namespace,
+)
+
+ANSWERS = [e for e in EXERCISES.values() if e is not write_a_bot.exercise]
 
 
 def sight_through_everything(graveyard, square):
@@ -28,33 +53,71 @@ def sight_through_everything(graveyard, square):
     return path, stop
 
 
-WRONG = {
-    "Write the line of sight of a ghost": (sight_through_everything, "own colour"),
-    "Which cards does this placement flip?": ({"K12", "K3", "K4"}, "K4 do(es) not flip"),
-    "Black's first card": (Fraction(1, 4), "three ghosts"),
-    "Choose the scare order": ((5, 0), "another first ghost"),
-}
+@pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
+def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
+    assert_correct(exercise, exercise.reference)
+    assert_placeholder(exercise)
+    assert_hints_and_solution(exercise)
 
 
-@pytest.mark.parametrize("name", sorted(EXERCISES))
-def test_reference_passes_and_a_wrong_answer_fails_helpfully(name):
-    exercise = EXERCISES[name]
-    assert exercise.evaluate(exercise.reference).correct
-    wrong, phrase = WRONG[name]
-    feedback = exercise.evaluate(wrong)
-    assert not feedback.correct and phrase in feedback.message
-    assert exercise.hint(1) and "```python" in exercise.show_solution().text
+@pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
+def test_the_solution_shown_is_correct(exercise):
+    namespace = solution_namespace(exercise, example_1_start=example_1_start, tip_2_start=tip_2_start,
+                                   STANDARD_EDITION=STANDARD_EDITION)
+    found = [v for k, v in namespace.items() if k in ("answer", "sight")]
+    assert_correct(exercise, found[0])
 
 
-@pytest.mark.parametrize("name, answer", [
-    ("Write the line of sight of a ghost", 42),
-    ("Which cards does this placement flip?", "K12"),
-    ("Black's first card", "a third"),
-    ("Choose the scare order", "(5,2)"),
-])
-def test_wrong_types_get_a_clear_message(name, answer):
-    feedback = EXERCISES[name].evaluate(answer)
-    assert not feedback.correct and ("expected" in feedback.message or "answer with" in feedback.message)
+def test_the_exercises_are_in_notebooks_07_and_08_in_course_order():
+    assert [e.notebook[:2] for e in EXERCISES.values()] == ["07"] * 2 + ["08"] * 5
+
+
+WRONG = [
+    (turn_a_ghost, "B<", "anticlockwise"),
+    (turn_a_ghost, "W>", "does not change its colours"),
+    (turn_a_ghost, "Bv", "quarter turn clockwise"),
+    (turn_a_ghost, "ghost", "answer with a ghost"),
+    (back_of_a_ghost, "B>", "also turned"),
+    (back_of_a_ghost, "W^", "only turns it"),
+    (back_of_a_ghost, "Wv", "other colour"),
+    (back_of_a_ghost, 3, "answer with a ghost"),
+    (EXERCISES["Write the line of sight of a ghost"], sight_through_everything, "own colour"),
+    (EXERCISES["Write the line of sight of a ghost"], 42, "expected a function"),
+    (which_cards_flip, {"K12", "K3", "K4"}, "K4 do(es) not flip"),
+    (which_cards_flip, "K12", "answer with a set"),
+    (first_card_chance, Fraction(1, 4), "three ghosts"),
+    (first_card_chance, Fraction(1, 2), "Count the black deck"),
+    (first_card_chance, "a third", "expected a number"),
+    (best_scare_order, (5, 0), "another first ghost"),
+    (best_scare_order, (0, 0), "not a ghost of the active card"),
+    (best_scare_order, "(5,2)", "answer with the square"),
+    (best_scare_order, (5, "2"), "answer with the square"),
+]
+
+
+@pytest.mark.parametrize("exercise, answer, phrase", WRONG, ids=lambda v: getattr(v, "name", None))
+def test_plausible_mistakes_get_their_message(exercise, answer, phrase):
+    assert_wrong(exercise, answer, phrase)
+
+
+def test_answers_in_other_shapes_a_learner_would_write():
+    assert_correct(best_scare_order, [5, 2])          # a list, as which_cards_flip takes a list
+    assert_correct(which_cards_flip, ["K3", "K12"])
+    assert_correct(turn_a_ghost, " b> ")
+    assert_correct(back_of_a_ghost, "BV")
+
+
+def test_the_first_card_chance_is_a_number_with_the_course_policy():
+    assert_rounded(first_card_chance, Fraction(1, 3), 3)   # 0.333 is right but rounded, not correct
+    assert_junk_refused(first_card_chance)
+
+
+def test_the_which_cards_prompt_draws_with_imports_it_names():
+    assert "from goose_widgets.games.boo.widget import render" in which_cards_flip.prompt
+    from goose_widgets.games.boo.widget import render
+
+    state = example_1_start()
+    assert render(state.observation(1), state.legal_actions(), rotation=90, side="back").startswith("<svg")
 
 
 def test_first_card_chance_is_the_engine_count():
@@ -76,3 +139,9 @@ def test_recorded_games_and_statistics():
     gate = analysis.gate_flips(logs, game)
     assert set(gate) == {"G1", "G2", "G3", "G4", "G5", "G6"}
     assert all(0 <= v["ends flipped"] <= 1 for v in gate.values())
+
+
+# --- the capstone --------------------------------------------------------------------------------
+def test_the_capstone_reference_bot_beats_random_and_broken_bots_are_named_by_seat():
+    report = assert_capstone(write_a_bot, write_a_bot.exercise.reference, "White")
+    print(report)

@@ -1,4 +1,5 @@
-"""Bots see only observations and play legally; the counting bot wins; analysis and exercises."""
+"""Bots see only observations and play legally; the counting bot wins; the analysis (the exercises:
+test_boo_to_the_goose_exercises.py)."""
 
 from __future__ import annotations
 
@@ -104,54 +105,3 @@ def test_calibration_records_every_flip():
     assert not any(r.dog for r in records if r.row_share == 0)
     mine = analysis.calibration(Game(players=3), bots, games=3, seed=1, flippers=[0])
     assert 0 < len(mine) < len(records)
-
-
-# --- exercises -------------------------------------------------------------------------------------
-WRONG = {
-    "Count the dogs": lambda o, w: Fraction(4 - o.revealed[w][2], 24 - sum(o.revealed[w])),
-    "When to stop": lambda g, d, k: Fraction(g, g + d) ** k * (k + 1),
-    "The trap layer (Bayes)": Fraction(4, 19),
-    "The removed cards": Fraction(20, 24) ** 4,
-}
-ADVICE = {
-    "Count the dogs": "a fox is never played face down",
-    "When to stop": "with replacement",
-    "The trap layer (Bayes)": "naive counting",
-    "The removed cards": "with replacement",
-}
-
-
-@pytest.mark.parametrize("name", sorted(EXERCISES))
-def test_each_exercise_accepts_its_reference_and_explains_a_plausible_mistake(name):
-    exercise = EXERCISES[name]
-    assert exercise.evaluate(exercise.reference).correct
-    feedback = exercise.evaluate(WRONG[name])
-    assert not feedback.correct and ADVICE[name] in feedback.message
-    assert not exercise.evaluate("a string").correct
-    assert exercise.hint(1) and "Solution" in repr(exercise.show_solution())
-
-
-def _without_the_row_running_out(geese, dogs, k):
-    """'When to stop' with the plausible slip of forgetting that a dog-free row runs out (B7)."""
-    chance = Fraction(1)
-    for i in range(k):
-        chance *= Fraction(geese - i, geese + dogs - i)  # Fraction(0, 0) once the geese are gone
-    return chance * (k + 1)
-
-
-@pytest.mark.parametrize("answer", [_without_the_row_running_out,
-                                    lambda g, d, k: _without_the_row_running_out(g, d, k) if d else k + 1])
-def test_when_to_stop_names_the_case_where_the_row_runs_out_B7(answer):
-    feedback = EXERCISES["When to stop"].evaluate(answer)
-    assert not feedback.correct
-    assert "5 geese and 0 dogs" in feedback.message and "runs out" in feedback.message
-    assert "with replacement" not in feedback.message  # without dogs, replacement changes nothing
-
-
-@pytest.mark.parametrize("name, rounded", [("The trap layer (Bayes)", 0.635),
-                                           ("The removed cards", 0.456)])
-def test_a_rounded_answer_is_told_it_is_rounded(name, rounded):
-    exercise = EXERCISES[name]
-    assert not exercise.evaluate(rounded).correct
-    assert "rounded" in exercise.evaluate(rounded).message
-    assert "rounded" not in exercise.evaluate(0.5).message

@@ -1,5 +1,5 @@
-"""The Goose exercises: the reference passes, plausible mistakes fail with a helpful message,
-wrong argument types are named."""
+"""The Goose exercises (notebooks 01 and 02): each reference answer is correct, plausible mistakes get
+their message, the placeholder is "not answered yet", a rounded decimal is rounded, junk is refused."""
 
 from __future__ import annotations
 
@@ -7,36 +7,84 @@ from fractions import Fraction
 
 import pytest
 
+from goose_widgets import load_game
 from goose_widgets.games.game_of_the_goose import analysis
 from goose_widgets.games.game_of_the_goose.exercises import (
     EXERCISES,
+    bounce_back,
     collision_chance,
     death_in_two_rounds,
+    engine_move,
     first_roll_collision,
     move_a_pawn,
+    opening_four_five,
+    opening_square,
+)
+
+from ..exercise_helpers import (
+    assert_correct,
+    assert_hints_and_solution,
+    assert_junk_refused,
+    assert_placeholder,
+    assert_rounded,
+    assert_wrong,
+    solution_namespace,
 )
 
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
-def test_reference_answers_pass(exercise):
-    feedback = exercise.check(exercise.reference)
-    assert feedback.correct, feedback.message
-
-
-@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
-def test_hints_and_solution_render(exercise):
-    assert len(exercise.hints) >= 2
-    assert exercise.hint(1)._repr_markdown_().startswith("Hint 1/")
-    assert "```python" in exercise.show_solution()._repr_markdown_()
+def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
+    assert_correct(exercise, exercise.reference)
+    assert_placeholder(exercise)
+    assert_placeholder(exercise, None)
+    assert_hints_and_solution(exercise)
     assert exercise.name in exercise._repr_markdown_()
 
 
-def test_the_reference_move_is_the_solution_shown():
-    namespace = {}
-    exec(move_a_pawn.solution, namespace)
-    assert move_a_pawn.check(namespace["move"]).correct
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
+def test_the_solution_shown_is_correct(exercise):
+    namespace = solution_namespace(exercise, load_game=load_game)
+    assert_correct(exercise, namespace.get("move", namespace.get("answer")))
 
 
+def test_the_exercises_are_in_notebooks_01_and_02_in_course_order():
+    assert [e.notebook for e in EXERCISES] == ["01_game_of_the_goose"] * 2 + ["02_goose_probability"] * 3
+
+
+# --- notebook 01 -------------------------------------------------------------------------------
+def test_the_rule_answers_come_from_the_engine():
+    assert opening_square(4, 5) == opening_four_five.reference == 53
+    assert opening_square(6, 3) == 26
+    assert engine_move(55, 12).positions[0] == bounce_back.reference == 47
+
+
+@pytest.mark.parametrize("answer, phrase", [
+    (63, "forbids exactly that on the first roll"),
+    (9, "9 is a goose"),
+    (26, "opening 6+3"),
+    (40, "is not the square where an opening 4+5 ends"),
+])
+def test_opening_mistakes_get_their_message(answer, phrase):
+    assert_wrong(opening_four_five, answer, phrase)
+
+
+@pytest.mark.parametrize("answer, phrase", [
+    (59, "it is a goose"),
+    (67, "there is no square 67"),
+    (55, "keeps going backwards"),
+    (51, "is not the square"),
+])
+def test_bounce_mistakes_get_their_message(answer, phrase):
+    assert_wrong(bounce_back, answer, phrase)
+
+
+@pytest.mark.parametrize("exercise", [opening_four_five, bounce_back], ids=lambda e: e.name)
+def test_square_answers_refuse_junk_and_accept_a_whole_float(exercise):
+    assert_junk_refused(exercise)
+    assert_correct(exercise, float(exercise.reference))      # 53.0 is written exactly
+
+
+# --- notebook 02 -------------------------------------------------------------------------------
 def forgets_geese(square, roll):
     square += roll
     if square > 63:
@@ -64,6 +112,18 @@ def geese_forward_after_overshoot(square, roll):
     return square
 
 
+class Liar(int):
+    """An int whose comparisons always say "equal": it must not pass the checker."""
+
+    def __eq__(self, other):
+        return True
+
+    def __ne__(self, other):
+        return False
+
+    __hash__ = int.__hash__
+
+
 @pytest.mark.parametrize("answer, message", [
     (forgets_geese, "move(0, 5) returned 5, but the pawn ends on 10. The engine's move log says: "
                     "Player 1 rolled 4+1: from 0 to 5; landed on 5 (goose): moves 5 more to 10."),
@@ -72,30 +132,38 @@ def geese_forward_after_overshoot(square, roll):
     (lambda square, roll: str(square + roll), "return a square number"),
     (lambda square, roll: 1 / 0, "raised ZeroDivisionError"),
     (lambda square: square, "must take 2 argument"),
+    (lambda square, roll: Liar(0), "move(0, 2) returned 0, but the pawn ends on 2"),
     (42, "expected a function"),
 ])
 def test_wrong_moves_get_a_helpful_message(answer, message):
-    feedback = move_a_pawn.check(answer)
-    assert not feedback.correct and message in feedback.message, feedback.message
+    assert_wrong(move_a_pawn, answer, message)
+
+
+def test_a_move_function_that_loops_forever_is_stopped():
+    import dataclasses
+
+    def endless(square, roll):
+        while True:
+            try:
+                pass
+            except:  # noqa: E722 - the learner's bare except
+                pass
+
+    quick = dataclasses.replace(move_a_pawn, time_limit=2)
+    feedback = quick.evaluate(endless)
+    assert feedback.status == "stopped" and "stopped after 2 s" in feedback.message
 
 
 @pytest.mark.parametrize("answer, message", [
     (Fraction(1, 36) * Fraction(4, 36), "Both 4+5 and 5+4"),
     (Fraction(2, 36) * Fraction(2, 36), "four pairs"),
     (Fraction(4, 36) * Fraction(4, 36), "6+3 goes to 26"),
-    (Fraction(1, 100), "is not it"),
+    (Fraction(1, 100), "is not the chance of landing on Death in two rounds"),
     (2, "between 0 and 1"),
     ("1/162", "expected a number"),
-    (None, "expected a number"),
 ])
 def test_wrong_death_chances_get_a_helpful_message(answer, message):
-    feedback = death_in_two_rounds.check(answer)
-    assert not feedback.correct and message in feedback.message, feedback.message
-
-
-def test_a_float_close_enough_is_accepted():
-    assert death_in_two_rounds.check(1 / 162).correct
-    assert first_roll_collision.check(float(first_roll_collision.reference)).correct
+    assert_wrong(death_in_two_rounds, answer, message)
 
 
 @pytest.mark.parametrize("answer, message", [
@@ -105,8 +173,15 @@ def test_a_float_close_enough_is_accepted():
     ([Fraction(1, 2)], "expected a number"),
 ])
 def test_wrong_collision_chances_get_a_helpful_message(answer, message):
-    feedback = first_roll_collision.check(answer)
-    assert not feedback.correct and message in feedback.message, feedback.message
+    assert_wrong(first_roll_collision, answer, message)
+
+
+@pytest.mark.parametrize("exercise", [death_in_two_rounds, first_roll_collision], ids=lambda e: e.name)
+def test_probabilities_rounded_are_rounded_and_junk_is_refused(exercise):
+    assert_rounded(exercise, exercise.reference, 5)   # 0.00617, as notebook 02 prints it
+    assert_rounded(exercise, exercise.reference, 4)
+    assert exercise.evaluate(float(exercise.reference)).status == "rounded"  # a computed float
+    assert_junk_refused(exercise)
 
 
 def test_the_two_routes_to_the_collision_chance_agree():

@@ -1,6 +1,5 @@
 """Bots (observation only, legal moves, the memory bot beats random, forgetting costs), the exact
-analysis against independent counts, the simulations, and every exercise with a right and a wrong
-answer."""
+analysis against independent counts, and the simulations (the exercises: test_sneaky_goose_exercises.py)."""
 
 from __future__ import annotations
 
@@ -17,14 +16,6 @@ from goose_widgets.engine import distribution, playout
 from goose_widgets.games.sneaky_goose import analysis as A
 from goose_widgets.games.sneaky_goose.bots import BOTS, ForgetfulBot, MemoryBot, RandomBot, unseen_mean
 from goose_widgets.games.sneaky_goose.deck import DECK, CardType
-from goose_widgets.games.sneaky_goose.exercises import (
-    EXERCISES,
-    fresh_card_value,
-    low_grid_chance,
-    reference_answer,
-    slam_on_upcard,
-    value_after_seeing,
-)
 from goose_widgets.games.sneaky_goose.rules import BOTTOM_ROW, Game
 
 VALUES = [t.value for t in DECK for _ in range(t.copies)]
@@ -138,40 +129,3 @@ def test_studies_return_one_row_per_setting():
     assert counts.slams == counts.matches  # memory bots slam only the matches they know
     wild = A.slam_opportunities([RandomBot(), RandomBot()], games=4)
     assert wild.slams > wild.matches
-
-
-# --- exercises -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
-def test_each_exercise_accepts_its_reference_and_its_solution(exercise):
-    assert exercise.evaluate(reference_answer(exercise)).correct
-    namespace: dict = {}
-    exec(exercise.solution, namespace)
-    answer = namespace.get("expected_unseen", namespace.get("answer"))
-    assert exercise.evaluate(answer).correct
-    assert exercise.hint(1).text and exercise.show_solution().text
-
-
-@pytest.mark.parametrize("exercise, wrong, words", [
-    (fresh_card_value, 6, "average of the 15 card *types*"),
-    (fresh_card_value, 7.5, "copies"),
-    (fresh_card_value, "six", "expected a number"),
-    (value_after_seeing, lambda seen: Fraction(56, 9), "take the seen cards out"),
-    (value_after_seeing, lambda seen: Fraction(336 - sum(seen), 54), "from the count"),
-    (value_after_seeing, 6, "expected a function"),
-    (low_grid_chance, Fraction(1, 30), "without replacement"),
-    (low_grid_chance, 1.5, "between 0 and 1"),
-    (slam_on_upcard, Fraction(1, 9), "three cards"),
-])
-def test_each_exercise_explains_a_plausible_wrong_answer(exercise, wrong, words):
-    feedback = exercise.evaluate(wrong)
-    assert not feedback.correct and words in feedback.message
-
-
-def test_the_less_than_slip_and_the_by_row_slip_are_recognised():
-    strict = sum((p for s, p in A.fresh_grid_distribution().items() if s < 10), Fraction(0))
-    assert "less than" in low_grid_chance.evaluate(strict).message
-    by_row = Counter()
-    for t in DECK:
-        by_row[t.label] += t.copies
-    slip = sum(Fraction(c, 54) * (1 - Fraction(comb(54 - c, 2), comb(53, 2))) for c in by_row.values())
-    assert "one type" in slam_on_upcard.evaluate(slip).message

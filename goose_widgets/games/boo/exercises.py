@@ -1,4 +1,11 @@
-"""Exercises for BOO (course/08).  Every checker asks the engine for the answer.
+"""Exercises for BOO: course/07_boo.ipynb and course/08_boo_strategy.ipynb.
+
+Every checker asks the engine for the answer; numbers are judged by the course's one numeric policy.
+
+Notebook 07 (the cards): `turn_a_ghost` (a ghost on a card placed turned, O3) and `back_of_a_ghost`
+(the same square on the back side, turned too), both from the engine's own token functions.
+
+Notebook 08:
 
 1. `line_of_sight`: write the squares a ghost sees and where its sight stops (O4).  Checked against
    `Graveyard.line_of_sight` for every ghost of several graveyards from seeded games.
@@ -8,6 +15,7 @@
    against the engine's set-up chance nodes (O2).
 4. `best_scare_order`: in the TIP 2 position, which ghost should scare first?  Checked by playing
    every choice through the engine (O5).
+5. `write_a_bot`: the capstone, a bot of the learner's own against the built-in bots.
 """
 
 from __future__ import annotations
@@ -19,10 +27,97 @@ from functools import cache
 from typing import Any
 
 from ...engine import RandomBot, sample_outcome_fast
-from ...exercises.core import Exercise, Wrong, expect_callable, expect_number
+from ...exercises import Exercise, Wrong, as_int, call_learner, check_probability, describe, expect_callable
+from ...exercises.bots import BotCapstone, judge_standings
 from .analysis import set_up_chances
+from .bots import BOTS
 from .examples import example_1_start, tip_2_start
-from .rules import Game, Graveyard, Scare, is_ghost, iter_ghosts
+from .rules import COLOURS, FACINGS, Game, Graveyard, Scare, flip_token, is_ghost, iter_ghosts, rotate_token
+
+RULES_NOTEBOOK = "07_boo"
+STRATEGY_NOTEBOOK = "08_boo_strategy"
+GHOSTS = {c + f for c in "BW" for f in FACINGS}
+
+
+# --- notebook 07: turning and flipping a card --------------------------------------------------
+def _token(answer: Any, example: str) -> str:
+    if not isinstance(answer, str) or answer.strip().upper().replace("V", "v") not in GHOSTS:
+        raise Wrong(f"answer with a ghost as the graveyard prints it: a colour B or W and a facing "
+                    f"^ > v <, e.g. {example!r}; got {describe(answer)}.")
+    return answer.strip().upper().replace("V", "v")
+
+
+TURNED = ("B^", 90)  # a black ghost facing up, on a card placed rot 90
+
+
+def _check_turn(answer: Any) -> None:
+    token, rotation = TURNED
+    got = _token(answer, "W<")
+    expected = rotate_token(token, rotation)
+    if got == expected:
+        return
+    if got == rotate_token(token, -rotation):
+        raise Wrong("that turns it anticlockwise: `rot 90` turns the card 90° clockwise, like a "
+                    "clock's hand.")
+    if got[0] != expected[0]:
+        raise Wrong("turning a card does not change its colours: only flipping to the back side does.")
+    raise Wrong(f"{got} is not it.  Turn the arrow {token[1]} a quarter turn clockwise.")
+
+
+turn_a_ghost = Exercise(
+    name="Turn a ghost",
+    prompt="A square of a card holds a black ghost facing up, `B^`.  The card is placed front side up "
+           "with `rot 90`.  What does that square show in the graveyard?  Answer with a string like "
+           "`\"W<\"` (colour, then facing: ^ up, > right, v down, < left).",
+    checker=_check_turn,
+    hints=("`rot 90` turns the whole card 90° clockwise; every ghost on it turns with it.",
+           "Clockwise, up (^) becomes right (>), right becomes down (v), and so on."),
+    solution='answer = "B>"   # up, turned a quarter clockwise, faces right; the colour stays\n'
+             "# or ask the engine:\n"
+             "from goose_widgets.games.boo.rules import rotate_token\n"
+             'answer = rotate_token("B^", 90)',
+    reference="B>",
+    success="a quarter turn clockwise: the ghost faces right, and stays black.",
+    expects='a string like `answer = "W<"`',
+    notebook=RULES_NOTEBOOK,
+)
+
+FLIPPED = ("W<", 90)  # a white ghost facing left, on a card placed back side up with rot 90
+
+
+def _check_back(answer: Any) -> None:
+    token, rotation = FLIPPED
+    got = _token(answer, "B^")
+    expected = rotate_token(flip_token(token), rotation)
+    if got == expected:
+        return
+    if got == flip_token(token):
+        raise Wrong(f"{got} is the back of {token}, but the card is also turned: `rot {rotation}`.")
+    if got == rotate_token(token, rotation):
+        raise Wrong("that only turns it: on the back side every ghost has the other colour and faces "
+                    "the other way.")
+    if got[0] == token[0]:
+        raise Wrong("on the back side a ghost has the other colour.")
+    raise Wrong(f"{got} is not it.  First flip (other colour, opposite facing), then turn a quarter "
+                "clockwise.")
+
+
+back_of_a_ghost = Exercise(
+    name="The back of a ghost",
+    prompt="A square of a card holds a white ghost facing left, `W<`, on its front side.  The card is "
+           "placed BACK side up with `rot 90`.  What does that square show in the graveyard?",
+    checker=_check_back,
+    hints=("The back of a square is its flip: the ghost changes colour and faces the opposite way.",
+           "Flip first, then turn the result a quarter clockwise."),
+    solution='answer = "Bv"   # the back of W< is B>; turned a quarter clockwise, > becomes v\n'
+             "# or ask the engine:\n"
+             "from goose_widgets.games.boo.rules import flip_token, rotate_token\n"
+             'answer = rotate_token(flip_token("W<"), 90)',
+    reference="Bv",
+    success="the back of W< is B>, and a quarter turn makes it Bv: black, facing down.",
+    expects='a string like `answer = "B^"`',
+    notebook=RULES_NOTEBOOK,
+)
 
 
 @cache
@@ -51,9 +146,10 @@ def _check_sight(answer: Any) -> None:
     for graveyard in sample_graveyards():
         for square, token, _card in iter_ghosts(graveyard):
             path, stop, _outcome = graveyard.line_of_sight(square, active=-1)
-            got = answer(graveyard, square)
+            got = call_learner(answer, graveyard, square, what=f"sight(graveyard, {square})")
             if not isinstance(got, tuple) or len(got) != 2:
-                raise Wrong(f"return a pair (path, stop), e.g. ([(2, 3), (2, 4)], (2, 5)); got {got!r}.")
+                raise Wrong("return a pair (path, stop), e.g. ([(2, 3), (2, 4)], (2, 5)); got "
+                            f"{describe(got)}.")
             got_path, got_stop = got
             if list(got_path) != path or got_stop != stop:
                 raise Wrong(f"for the ghost {token} at {square} the sight crosses {path} and stops at "
@@ -104,6 +200,8 @@ line_of_sight = Exercise(
     solution=inspect.getsource(sight),
     reference=sight,
     success="your line of sight matches the engine's for every ghost of six graveyards.",
+    expects="a function `sight(graveyard, square)` that returns `(path, stop)`",
+    notebook=STRATEGY_NOTEBOOK,
 )
 
 
@@ -121,7 +219,7 @@ def _flipped_by(move: str) -> set[str]:
 
 def _check_flips(answer: Any) -> None:
     if not isinstance(answer, (set, frozenset, list, tuple)) or not all(isinstance(a, str) for a in answer):
-        raise Wrong(f"answer with a set of card names, e.g. {{'K4', 'W8'}}; got {answer!r}.")
+        raise Wrong(f"answer with a set of card names, e.g. {{'K4', 'W8'}}; got {describe(answer)}.")
     expected = _flipped_by(WHICH_CARDS_MOVE)
     got = set(answer)
     if got != expected:
@@ -134,11 +232,12 @@ def _check_flips(answer: Any) -> None:
 
 
 which_cards_flip = Exercise(
-    name="Which cards does this placement flip?",
+    name="The cards a placement flips",
     prompt="In the position of Example Turn 1 (`example_1_start()`), White plays "
            f"`{WHICH_CARDS_MOVE}`. Which cards flip? Answer with a set of card names. "
-           "(Draw it with `render(state.observation(1), state.legal_actions(), rotation=90, "
-           "side='back')`, or look at the printed graveyard.)",
+           "(Draw it with `SVG(render(state.observation(1), state.legal_actions(), rotation=90, "
+           "side='back'))`, after `from IPython.display import SVG` and "
+           "`from goose_widgets.games.boo.widget import render`, or look at the printed graveyard.)",
     checker=_check_flips,
     hints=("W10's back side turned 90°: a black ghost on (2,8) and white ghosts on (3,8) and (4,8), "
            "all facing left.",
@@ -151,6 +250,8 @@ answer = {b.name for a, b in zip(state.graveyard.cards, after.graveyard.cards) i
 """,
     reference={"K12", "K3"},
     success="K12 and K3 flip; the black ghost X on K4 hides behind K3's ghost.",
+    expects="a set of card names, e.g. `answer = {\"K4\", \"W8\"}`",
+    notebook=STRATEGY_NOTEBOOK,
 )
 
 
@@ -161,11 +262,11 @@ def three_ghosts(state: Any) -> bool:
 
 
 def _check_first(answer: Any) -> None:
-    expect_number(answer, "the chance that Black's first card has three ghosts")
-    expected = set_up_chances(Game(), three_ghosts)
-    if abs(float(answer) - expected) > 5e-4:
-        raise Wrong(f"your answer {answer} is not the engine's {float(expected):.3f} (to 3 decimals). "
-                    "Count the black deck's cards with three ghosts of either colour.")
+    check_probability(answer, set_up_chances(Game(), three_ghosts),
+                      what="the chance that Black's first card has three ghosts", mistakes={
+        Fraction(1, 4): "count again: which black-lined cards have three ghosts (of either colour: K10 "
+                        "counts)?  3 of 12 misses one.",
+    }, otherwise="Count the black deck's cards with three ghosts of either colour.")
 
 
 first_card_chance = Exercise(
@@ -182,6 +283,8 @@ answer = Fraction(sum(1 for c in STANDARD_EDITION.cards if c.deck == "black"
 """,
     reference=Fraction(1, 3),
     success="4 of the 12 cards (K1, K2, K3, K10): 1/3.",
+    expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
+    notebook=STRATEGY_NOTEBOOK,
 )
 
 
@@ -197,8 +300,13 @@ def _score_after(first: str) -> int:
 
 
 def _check_order(answer: Any) -> None:
-    if not (isinstance(answer, tuple) and len(answer) == 2 and all(isinstance(v, int) for v in answer)):
-        raise Wrong(f"answer with the square of the ghost that scares first, as (row, col); got {answer!r}.")
+    shape = f"answer with the square of the ghost that scares first, as (row, col); got {describe(answer)}."
+    if not (isinstance(answer, (tuple, list)) and len(answer) == 2):
+        raise Wrong(shape)
+    try:
+        answer = tuple(as_int(v, "a row or column") for v in answer)
+    except Wrong:
+        raise Wrong(shape) from None
     choices = tip_2_start().apply_str(TIP_2_MOVE).legal_actions()
     squares = [c.square for c in choices]
     if answer not in squares:
@@ -216,10 +324,73 @@ best_scare_order = Exercise(
            "square as (row, col).",
     checker=_check_order,
     hints=("Trace each of the three ghosts upwards. Which one's sight passes a card that another "
-           "ghost would flip?",),
+           "ghost would flip?",
+           "Or let the engine play each choice: `state = tip_2_start().apply_str(\"place K1 at (5,0) rot 0 "
+           "front\")`, then "
+           "for each of `state.legal_actions()`, apply it (and the rest of the order) and compare "
+           "`scores()`."),
     solution="answer = (5, 2)  # before G4 flips, its ghost at (4,2) is black and lets the sight pass",
     reference=(5, 2),
     success="the right-hand ghost must go before the left-hand one flips G4.",
+    expects="a square as `answer = (row, col)`",
+    notebook=STRATEGY_NOTEBOOK,
 )
 
-EXERCISES = {e.name: e for e in (line_of_sight, which_cards_flip, first_card_chance, best_scare_order)}
+
+# --- 5. the capstone: write your own bot -------------------------------------------------------
+BOT_SOLUTION = '''
+from goose_widgets.games.boo.rules import make_placed
+
+def my_bot(observation, legal_actions):
+    if not str(legal_actions[0]).startswith("place"):
+        return legal_actions[0]                    # a scare order: any will do for a start
+    mine = "B" if observation.seat == 0 else "W"
+    card = observation.card(legal_actions[0].card)  # the card in my hand
+
+    def my_ghosts(place):                          # my face-up ghosts on the card as it would lie
+        placed = make_placed(card, place.row, place.col, place.rotation, place.side)
+        return sum(1 for token in placed.tokens if token[0] == mine and len(token) == 2)
+
+    return max(legal_actions, key=my_ghosts)
+'''
+
+
+def _reference_bot() -> Any:
+    namespace: dict[str, Any] = {}
+    exec(BOT_SOLUTION, namespace)  # noqa: S102 - our own solution text, tested as shown
+    return namespace["my_bot"]
+
+
+write_a_bot = BotCapstone(
+    exercise=Exercise(
+        name="Write your own BOO bot",
+        prompt="Write `my_bot(observation, legal_actions)`: it gets what your seat sees (`observation`: "
+               "`observation.graveyard`, `observation.hands`, `observation.card(name)` ...) and the "
+               "list of legal actions (placements like `place K7 at (2,6) rot 90 back`, or scare "
+               "orders), and returns one of them.  The check plays it against the random bot (30 "
+               "games) and the greedy bot (6 games), seats rotated, and shows your win rate with 95% "
+               "intervals.  It passes when it clearly beats the random bot.",
+        checker=judge_standings,
+        hints=("Start simple: of all placements, choose the side and rotation that leave the most of "
+               "your own ghosts face up on the card you place (`rules.make_placed`).",
+               "Better: also count the cards your new ghosts would flip: "
+               "`observation.graveyard.with_card(placed).line_of_sight(square)` ends in \"flip\" for a "
+               "ghost that scares.  Mind the time: a turn offers hundreds of placements.",
+               "The greedy bot tries every placement on `observation.graveyard.sandbox()`; beating it "
+               "takes looking at the opponent's reply."),
+        solution=BOT_SOLUTION,
+        reference=_reference_bot(),
+        success="your bot beats the random bot clearly.  Can it take a game off the greedy bot?",
+        time_limit=90.0,
+        expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
+        notebook=STRATEGY_NOTEBOOK,
+    ),
+    game_name="boo",
+    params={"players": 2},
+    opponents=(("random", BOTS["random"], 30), ("greedy", BOTS["greedy"], 6)),
+    seat_names=tuple(c.capitalize() for c in COLOURS),
+)
+
+EXERCISES = {e.name: e for e in (turn_a_ghost, back_of_a_ghost, line_of_sight, which_cards_flip,
+                                 first_card_chance, best_scare_order, write_a_bot.exercise)}
+"""The exercises in course order (notebook 07, then 08), by name."""

@@ -1,4 +1,14 @@
-"""Exercises for Boo to the Goose (course/04).  Every checker asks the engine for the answer.
+"""Exercises for Boo to the Goose: course/03_boo_to_the_goose.ipynb and
+course/04_boo_to_the_goose_probability.ipynb.
+
+Every checker asks the engine for the answer; numbers are judged by the course's one numeric policy
+(`exercises.check_number`).
+
+Notebook 03 (the rules): `first_card_fox` (the chance of the first card dealt, B2, from the engine's
+deal) and `after_the_dog` (who banks what when a flip turns up a dog, B8-B9, from the rulebook's
+continued example).
+
+Notebook 04:
 
 1. `count_the_dogs`: write the card-counting chance that a face-down card is a dog (B4: from what
    an observation shows).  Checked against `analysis.dog_chance` on observations of real games.
@@ -8,6 +18,9 @@
    first face-down card is a dog.  Checked against the engine's deal (B2).
 4. `the_removed_cards`: the variation (B2).  The chance that none of a set's dogs was removed,
    checked against the engine's removal chance nodes.
+5. `stop_rule`: write the one-flip stopping rule, checked against `analysis.best_stop`.
+6. `write_a_bot`: the capstone, a bot of the learner's own against the built-in bots
+   (`exercises.bots.BotCapstone`).
 """
 
 from __future__ import annotations
@@ -19,10 +32,116 @@ from functools import cache
 from typing import Any
 
 from ...engine import sample_outcome_fast
-from ...exercises.core import Exercise, Wrong, close, expect_callable, expect_number
-from .analysis import catch_position, dog_chance, no_dog_removed_chance, opening_dog_chance, round_value
-from .bots import CountingBot
-from .rules import SET, Game, Observation
+from ...exercises import (
+    Exercise,
+    Wrong,
+    as_int,
+    as_number,
+    call_learner,
+    check_probability,
+    close,
+    describe,
+    expect_callable,
+)
+from ...exercises.bots import BotCapstone, judge_standings
+from .analysis import (
+    best_stop,
+    catch_position,
+    dog_chance,
+    no_dog_removed_chance,
+    opening_dog_chance,
+    round_value,
+)
+from .bots import BOTS, CountingBot
+from .examples import SCENARIOS, SEAT_NAMES
+from .rules import FOX, SET, Game, Observation, seat_name
+
+RULES_NOTEBOOK = "03_boo_to_the_goose"
+PROBABILITY_NOTEBOOK = "04_boo_to_the_goose_probability"
+
+
+# --- notebook 03, exercise 1: the first card dealt -------------------------------------------
+def first_card_chance(kind: int = FOX, players: int = 3) -> Fraction:
+    """The engine's answer: the chance that the first card chance deals is of ``kind``."""
+    outcomes = Game(players=players).new_initial_state().chance_outcomes()
+    return sum((p for draw, p in outcomes if draw.kind == kind), Fraction(0))
+
+
+def _check_first_fox(answer: Any) -> None:
+    check_probability(answer, first_card_chance(), what="the chance that Matt's first card is a fox",
+                      mistakes={
+                          Fraction(1, 3): "there are three kinds of card, but not equally many of each: "
+                                          "count the cards of a set (B2).",
+                      }, otherwise="Count the foxes of one colour set and all its cards (B2).")
+
+
+first_card_fox = Exercise(
+    name="The first card dealt",
+    prompt="A three-player game starts, and chance deals Matt's first card from his shuffled set. "
+           "What is the exact chance that it is a fox?  Give a `Fraction`.",
+    checker=_check_first_fox,
+    hints=("Each player deals from her own colour set (B2).  What does a set hold?",
+           "The engine lists the chances: `load_game(\"boo_to_the_goose\", players=3)"
+           ".new_initial_state().chance_outcomes()`."),
+    solution="answer = Fraction(5, 24)   # 5 foxes in a set of 15 geese, 5 foxes and 4 dogs\n"
+             "# or ask the engine:\n"
+             "outcomes = load_game(\"boo_to_the_goose\", players=3).new_initial_state().chance_outcomes()\n"
+             "answer = sum(p for draw, p in outcomes if str(draw).endswith(\"fox\"))",
+    reference=Fraction(5, 24),
+    success="5 foxes out of Matt's own 24 cards: 5/24.",
+    expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
+    notebook=RULES_NOTEBOOK,
+)
+
+
+# --- notebook 03, exercise 2: a dog ends the round -------------------------------------------
+def banked_after_the_dog() -> tuple[int, ...]:
+    """The engine's answer: the cards each player banks in the rulebook's continued example."""
+    example = SCENARIOS["rulebook example continued"]
+    start, final = example.start(), example.final()
+    return tuple(sum(final.won_by_kind(s)) - sum(start.won_by_kind(s)) for s in range(start.game.players))
+
+
+def _check_after_dog(answer: Any) -> None:
+    expected = banked_after_the_dog()
+    names = ", ".join(SEAT_NAMES)
+    if not isinstance(answer, (tuple, list)) or len(answer) != len(expected):
+        raise Wrong(f"answer with {len(expected)} numbers in seat order ({names}), e.g. (1, 2, 0).")
+    got = tuple(as_int(v, f"the cards {name} banks") for v, name in zip(answer, SEAT_NAMES))
+    if got == expected:
+        return
+    matt, emma, tom = got
+    if emma == expected[1] - 1:
+        raise Wrong("Emma banks her turned goose and the dog, and she gets something more: whose fox "
+                    "ends the round in her row (B9)?")
+    if matt > 0:
+        raise Wrong("a player who turns over a dog loses everything he turned this round, and his fox "
+                    "too (B9).")
+    if tom != expected[2]:
+        raise Wrong("Tom's goose was turned this round, before the dog.  What happens to turned cards "
+                    "of players who did not show the dog (B9)?")
+    raise Wrong(f"not quite: {got} for ({names}).  Step through the continued walkthrough above and "
+                "read the move log at the end.")
+
+
+after_the_dog = Exercise(
+    name="A dog ends the round",
+    prompt="In the rulebook's continued example (the walkthrough above), Matt has turned over one of "
+           "Emma's geese and one of Tom's, then turns over a dog in front of Emma.  How many cards does "
+           "each player add to their win pile in that round?  Answer with a tuple `(Matt, Emma, Tom)`.",
+    checker=_check_after_dog,
+    hints=("A dog ends the round at once.  Who keeps the cards that were turned over (B9)?",
+           "Emma keeps her goose and her dog, and she also receives Matt's fox; Tom keeps his goose."),
+    solution="answer = (0, 3, 1)   # Matt: nothing; Emma: her goose, her dog and Matt's fox; Tom: his goose\n"
+             "# or ask the engine:\n"
+             "example = SCENARIOS[\"rulebook example continued\"]\n"
+             "answer = tuple(sum(example.final().won_by_kind(s)) - sum(example.start().won_by_kind(s))"
+             " for s in range(3))",
+    reference=(0, 3, 1),
+    success="the dog's owner gets the fox, everyone keeps their own turned cards, and Matt banks nothing.",
+    expects="a tuple of three numbers, e.g. `answer = (1, 2, 0)`",
+    notebook=RULES_NOTEBOOK,
+)
 
 
 @cache
@@ -59,8 +178,10 @@ def _check_count(answer: Any) -> None:
     expect_callable(answer, 2, "chance(observation, owner)")
     for observation, owner in sample_observations():
         expected = dog_chance(observation, owner)
-        got = answer(observation, owner)
-        expect_number(got, "the chance that a face-down card is a dog")
+        got = call_learner(answer, observation, owner, what="chance(observation, owner)")
+        if not 0 <= as_number(got, "the chance that a face-down card is a dog") <= 1:
+            raise Wrong(f"chance(observation, {owner}) returned {describe(got)}: a probability lies "
+                        "between 0 and 1.")
         if not close(got, expected):
             seen = observation.revealed[owner]
             hint = ""
@@ -91,6 +212,8 @@ count_the_dogs = Exercise(
     solution=inspect.getsource(chance),
     reference=chance,
     success="that is card counting: the unseen dogs over the unseen cards that can lie face down.",
+    expects="a function `chance(observation, owner)` that returns a probability",
+    notebook=PROBABILITY_NOTEBOOK,
 )
 
 STOP_CASES = ((6, 2, 1), (6, 2, 2), (6, 2, 3), (10, 3, 4), (3, 1, 3), (5, 0, 7))
@@ -104,10 +227,12 @@ def _check_stop(answer: Any) -> None:
         runs_out = (f" Her row runs out after {geese} geese: the round then ends as a stop (B7)."
                     if dogs == 0 and k > geese else "")
         try:
-            got = answer(geese, dogs, k)
-        except Exception as err:  # noqa: BLE001 - name the case that broke the learner's function
-            raise Wrong(f"{case}, your function raised {type(err).__name__}: {err}.{runs_out}") from None
-        expect_number(got, "the expected number of cards banked")
+            got = call_learner(answer, geese, dogs, k, what=f"expected_bank({geese}, {dogs}, {k})")
+        except Wrong as err:  # name the case, and the rule it may have missed
+            raise Wrong(f"{case}: {err}.{runs_out}") from None
+        if not 0 <= as_number(got, "the expected number of cards banked") <= k + 1:
+            raise Wrong(f"{case}, your function returned {describe(got)}: Matt banks from 0 to "
+                        f"{k + 1} cards, so the expectation lies in between.")
         if not close(got, expected):
             p = Fraction(dogs, geese + dogs)
             hint = runs_out or _rounded(got, expected)
@@ -140,22 +265,19 @@ when_to_stop = Exercise(
     solution=inspect.getsource(expected_bank),
     reference=expected_bank,
     success="the exact expectation; the course then finds the best k.",
+    expects="a function `expected_bank(geese, dogs, k)` that returns a number",
+    notebook=PROBABILITY_NOTEBOOK,
 )
 
 
 def _check_trap(answer: Any) -> None:
-    expect_number(answer, "the chance that her first face-down card is a dog")
-    expected = opening_dog_chance(Game(players=2))
-    if close(answer, expected):
-        return
-    if _rounded(answer, expected):
-        raise Wrong("close, but" + _rounded(answer, expected))
-    if close(answer, Fraction(SET[2], SET[0] + SET[2])):
-        raise Wrong("4/19 is naive counting: it pretends she laid a random goose or dog. She lays "
-                    "a dog whenever her 5-card hand holds one, so her first card is a dog exactly "
-                    "when the hand has at least one dog.")
-    raise Wrong(f"not {float(answer):.4f}. Work out the chance that 5 cards dealt from 24 "
-                "(4 of them dogs) include no dog, and take the complement.")
+    check_probability(answer, opening_dog_chance(Game(players=2)),
+                      what="the chance that her first face-down card is a dog", mistakes={
+        Fraction(SET[2], SET[0] + SET[2]): "4/19 is naive counting: it pretends she laid a random goose "
+        "or dog. She lays a dog whenever her 5-card hand holds one, so her first card is a dog exactly "
+        "when the hand has at least one dog.",
+    }, otherwise="Work out the chance that 5 cards dealt from 24 (4 of them dogs) include no dog, and "
+                 "take the complement.")
 
 
 the_trap_layer = Exercise(
@@ -170,20 +292,16 @@ the_trap_layer = Exercise(
              "answer = 1 - Fraction(comb(20, 5), comb(24, 5))   # 1125/1771 ≈ 0.635",
     reference=Fraction(1125, 1771),
     success="about 64%, three times the naive 4/19: the owner's choice is evidence.",
+    expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
+    notebook=PROBABILITY_NOTEBOOK,
 )
 
 
 def _check_removed(answer: Any) -> None:
-    expect_number(answer, "the chance that no dog was removed")
-    expected = no_dog_removed_chance(Game(players=2, variation=True))
-    if close(answer, expected):
-        return
-    if _rounded(answer, expected):
-        raise Wrong("close, but" + _rounded(answer, expected))
-    if close(answer, Fraction(20, 24) ** 4):
-        raise Wrong("(20/24)^4 draws with replacement; the 4 removed cards are 4 different cards.")
-    raise Wrong(f"not {float(answer):.4f}: count the ways to pick 4 of the 20 non-dogs out of the "
-                "ways to pick 4 of all 24 cards.")
+    check_probability(answer, no_dog_removed_chance(Game(players=2, variation=True)),
+                      what="the chance that no dog was removed", mistakes={
+        Fraction(20, 24) ** 4: "(20/24)^4 draws with replacement; the 4 removed cards are 4 different cards.",
+    }, otherwise="Count the ways to pick 4 of the 20 non-dogs out of the ways to pick 4 of all 24 cards.")
 
 
 the_removed_cards = Exercise(
@@ -197,6 +315,109 @@ the_removed_cards = Exercise(
              "answer = Fraction(comb(20, 4), comb(24, 4))   # 1615/3542 ≈ 0.456",
     reference=Fraction(1615, 3542),
     success="less than half the time are all four dogs still there, and nobody can know which.",
+    expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
+    notebook=PROBABILITY_NOTEBOOK,
 )
 
-EXERCISES = {e.name: e for e in (count_the_dogs, when_to_stop, the_trap_layer, the_removed_cards)}
+
+# --- 5. the stopping rule --------------------------------------------------------------------
+STOP_RULE_CASES = (Fraction(1, 10), Fraction(1, 5), Fraction(4, 19), Fraction(1, 4), Fraction(2, 7),
+                   Fraction(1, 3), Fraction(1, 2), Fraction(1, 40))
+
+
+def _check_stop_rule(answer: Any) -> None:
+    expect_callable(answer, 1, "stop_after(p) -> the number of geese after which to stop")
+    for p in STOP_RULE_CASES:
+        expected = best_stop(p)
+        got = as_int(call_learner(answer, p, what=f"stop_after({p})"), f"stop_after({p})")
+        if not 1 <= got <= 10**6:
+            raise Wrong(f"stop_after({p}) returned {describe(got)}: the number of geese to turn is at "
+                        "least 1 (the first flip is compulsory).")
+        if got != expected:
+            slip = ""
+            if got == expected - 1:
+                slip = (" Stopping when the gain is zero or less is right, but is your first test at "
+                        "g = 1 (one flip is compulsory) and does it flip on while the gain is > 0?")
+            elif got == expected + 1:
+                slip = " You flipped once more than the rule says: a gain of exactly 0 is no reason to flip."
+            raise Wrong(f"for p = {p} the rule stops after {expected} geese; yours said {got}.{slip}")
+
+
+def stop_after(p: Fraction) -> int:
+    geese = 1                                   # the first flip is compulsory
+    while (1 - p) - p * (geese + 1) > 0:        # one more flip still gains on average
+        geese += 1
+    return geese
+
+
+stop_rule = Exercise(
+    name="The stopping rule",
+    prompt="Write `stop_after(p)`: with a dog chance `p` that stays the same at every flip, after how "
+           "many geese should you stop?  Flip on while one more flip gains on average, "
+           "`(1 - p) - p * (g + 1) > 0` after `g` geese; the first flip is compulsory.",
+    checker=_check_stop_rule,
+    hints=("Start with g = 1 (the compulsory first flip) and count up while the gain is positive.",
+           "A `while` loop: `while (1 - p) - p * (g + 1) > 0: g += 1`, then return g."),
+    solution=inspect.getsource(stop_after),
+    reference=stop_after,
+    success="the one-flip rule: flip while p < 1/(g + 2).  The counting bot plays by it.",
+    expects="a function `stop_after(p)` that returns a whole number of geese",
+    notebook=PROBABILITY_NOTEBOOK,
+)
+
+
+# --- 6. the capstone: write your own bot -------------------------------------------------------
+BOT_SOLUTION = '''
+from goose_widgets.games.boo_to_the_goose import analysis
+
+def my_bot(observation, legal_actions):
+    names = [str(action) for action in legal_actions]
+    if observation.in_round:                          # a catch round: flip on, or stop?
+        p = analysis.dog_chance(observation, observation.target)
+        geese = analysis.geese_this_round(observation)
+        if "stop" in names and (p is None or analysis.flip_gain(p, geese) <= 0):
+            return "stop"
+        flips = [a for a in legal_actions if str(a) != "stop"]
+        return flips[-1]                              # the newest card: dogs are laid early
+    for wish in ("play dog", "play goose", "play fox"):   # a dog is a trap; keep the foxes
+        if wish in names:
+            return wish
+    return legal_actions[0]
+'''
+
+
+def _reference_bot() -> Any:
+    namespace: dict[str, Any] = {}
+    exec(BOT_SOLUTION, namespace)  # noqa: S102 - our own solution text, tested as shown
+    return namespace["my_bot"]
+
+
+write_a_bot = BotCapstone(
+    exercise=Exercise(
+        name="Write your own bot",
+        prompt="Write `my_bot(observation, legal_actions)`: it gets what your seat sees (`observation`, "
+               "as in section 1) and the list of legal actions, and returns one of them (or its text, "
+               "like `\"stop\"` or `\"play dog\"`).  The check plays it in two-player games against "
+               "the random, cautious and counting bots, 120 games each, seats rotated, and shows your "
+               "win rate with 95% intervals.  It passes when it clearly beats the random bot.",
+        checker=judge_standings,
+        hints=("Start simple: lay a dog when you have one (a trap), else a goose, and keep your foxes.",
+               "In a catch round, stop when one more flip does not pay: `analysis.dog_chance(observation, "
+               "observation.target)` and `analysis.flip_gain(p, analysis.geese_this_round(observation))`.",
+               "Which card to flip?  Dog-first players lay their dogs early, so the newest card is safest."),
+        solution=BOT_SOLUTION,
+        reference=_reference_bot(),
+        success="your bot beats the random bot clearly.  How does it do against the counting bot?",
+        time_limit=60.0,
+        expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
+        notebook=PROBABILITY_NOTEBOOK,
+    ),
+    game_name="boo_to_the_goose",
+    params={"players": 2},
+    opponents=tuple((name, BOTS[name], 120) for name in ("random", "cautious", "counting")),
+    seat_names=tuple(seat_name(s) for s in range(2)),
+)
+
+EXERCISES = {e.name: e for e in (first_card_fox, after_the_dog, count_the_dogs, the_trap_layer, when_to_stop,
+                                 the_removed_cards, stop_rule, write_a_bot.exercise)}
+"""The exercises in course order (notebook 03, then 04), by name."""

@@ -1,7 +1,15 @@
-"""Exercises on the Game of the Goose (course/02_goose_probability.ipynb).
+"""Exercises on the Game of the Goose (course/01_game_of_the_goose.ipynb, course/02_goose_probability.ipynb).
 
 Every checker asks the engine for the right answer (apply and chance outcomes, or `analysis`,
-which is built on them), so no rule is written a second time here.
+which is built on them), so no rule is written a second time here.  Numbers are judged by the
+course's one numeric policy (`exercises.check_number`).
+
+Notebook 01 (reading the rules):
+
+- `opening_four_five`: where an opening 4+5 ends (G4).
+- `bounce_back`: where a pawn on 55 ends after a 12: the overshoot and a goose backwards (G5, G7).
+
+Notebook 02 (probability):
 
 - `move_a_pawn`: write ``move(square, roll)``, the square where a pawn ends its move (G5–G8).
 - `death_in_two_rounds`: the exact chance that a lone pawn lands on Death in its first two rounds.
@@ -14,9 +22,101 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...exercises.core import Exercise, Wrong, close, expect_callable, expect_number
+from ...exercises import (
+    Exercise,
+    Wrong,
+    as_int,
+    call_learner,
+    check_number,
+    check_probability,
+    describe,
+    expect_callable,
+)
 from .analysis import first_roll_squares, landing_chance
 from .rules import FINISH, ROLL, SQUARES, Dice, Game, State
+
+RULES_NOTEBOOK = "01_game_of_the_goose"
+PROBABILITY_NOTEBOOK = "02_goose_probability"
+
+
+# --- notebook 01, exercise 1: the opening roll -----------------------------------------------
+def opening_square(first: int, second: int) -> int:
+    """The engine's answer: where a pawn ends after the opening roll ``first + second``."""
+    state: Any = Game(players=1).new_initial_state().apply(ROLL).apply(Dice(first, second))
+    return int(state.positions[0])
+
+
+def _check_opening(answer: Any) -> None:
+    check_number(answer, opening_square(4, 5), what="the square where an opening 4+5 ends", mistakes={
+        9: "9 is a goose, and a pawn on a goose moves the same roll again, so a nine would ride the "
+           "geese to 63 in one throw.  The rulebook stops that on the first roll (G4): read what it "
+           "says about a 4 and a 5.",
+        63: "that is where the geese would carry it (9, 18, 27, ... 63), but the rulebook forbids "
+            "exactly that on the first roll (G4): read what it says about a 4 and a 5.",
+        opening_square(6, 3): "that is where an opening 6+3 goes.  A 4 and a 5 go somewhere else (G4).",
+    }, otherwise="Read ruling G4 (the opening nine) in the table above, or ask the engine.")
+
+
+opening_four_five = Exercise(
+    name="The opening nine",
+    prompt="It is the very first roll of the game, and a pawn throws 4+5.  On which square does it "
+           "end?  Answer with the square's number (an `int`).",
+    checker=_check_opening,
+    hints=("Ruling G4 in the table above is about exactly this throw.",
+           "The engine knows: `load_game(\"game_of_the_goose\", players=1).new_initial_state()"
+           ".apply_str(\"roll\").apply_str(\"4+5\")` is the state after it; look at its `positions` "
+           "and `events`."),
+    solution='answer = 53   # G4: on the opening roll a 4+5 goes straight to 53 (and a 6+3 to 26)\n'
+             '# or ask the engine:\n'
+             'after = load_game("game_of_the_goose", players=1).new_initial_state()'
+             '.apply_str("roll").apply_str("4+5")\n'
+             'answer = after.positions[0]',
+    reference=53,
+    success="an opening 4+5 goes straight to 53, and a 6+3 to 26, so that no first throw wins at once.",
+    expects="a square number, e.g. `answer = 12`",
+    notebook=RULES_NOTEBOOK,
+)
+
+
+# --- notebook 01, exercise 2: an overshoot onto a goose ----------------------------------------
+BOUNCE = (55, 6, 6)  # a pawn on 55 (not its first roll) throws 6+6
+
+
+def _check_bounce(answer: Any) -> None:
+    square, first, second = BOUNCE
+    total = first + second
+    bounced = FINISH - (square + total - FINISH)   # where the bounce lands: 59
+    forward = 2 * FINISH - (bounced + total)      # the goose move taken forwards, bounced again: 55
+    check_number(answer, engine_move(square, total).positions[0],
+                 what=f"the square where a pawn on {square} ends after {first}+{second}", mistakes={
+        square + total: f"there is no square {square + total}: a pawn that passes 63 walks back the "
+                        "rest of its count (G5).",
+        bounced: f"{bounced} is right for the bounce, but it is a goose: the pawn moves "
+                       f"{total} again (G7).",
+        forward: "after a bounce the pawn keeps going backwards for the rest of the turn, goose moves "
+            "included (G5, G7).",
+    }, otherwise="Count it square by square: up to 63, back for the rest, then look at where you land.")
+
+
+bounce_back = Exercise(
+    name="Bounce back",
+    prompt="A pawn stands on square 55 (it is not its first roll) and throws 6+6.  On which square "
+           "does it end its move?  Answer with the square's number.",
+    checker=_check_bounce,
+    hints=("55 + 12 passes 63.  How many steps are left when the pawn reaches 63, and where does it "
+           "walk them (G5)?",
+           "Look at the square it reaches then: is it a goose (the `SQUARES` table above)?  A goose "
+           "moves the same roll again, in the direction the pawn is going (G7)."),
+    solution="answer = 47   # 55 + 12: 8 steps to 63, 4 back to 59 (a goose), 12 more backwards to 47\n"
+             "# or ask the engine:\n"
+             "after = load_game(\"game_of_the_goose\", players=1).state_at((55,), opened=(True,))"
+             ".apply_str(\"roll\").apply_str(\"6+6\")\n"
+             "answer = after.positions[0]",
+    reference=47,
+    success="back to 59, a goose, and 12 more backwards to 47: a bounce turns the geese against you.",
+    expects="a square number, e.g. `answer = 12`",
+    notebook=RULES_NOTEBOOK,
+)
 
 # --- exercise 1: move a pawn -------------------------------------------------------------------
 
@@ -40,14 +140,11 @@ def _check_move(answer: Any) -> None:
         for roll in range(2, 13):
             result = engine_move(square, roll)
             expected = result.positions[0]
-            try:
-                got = answer(square, roll)
-            except Exception as err:  # noqa: BLE001 - a learner's function may raise anything
-                raise Wrong(f"move({square}, {roll}) raised {type(err).__name__}: {err}") from None
-            if isinstance(got, bool) or not isinstance(got, int):
-                raise Wrong(f"move({square}, {roll}) returned {got!r}; return a square number (an int).")
+            got = as_int(call_learner(answer, square, roll, what=f"move({square}, {roll})"),
+                         f"move({square}, {roll}): return a square number")
             if got != expected:
-                raise Wrong(f"move({square}, {roll}) returned {got}, but the pawn ends on {expected}. "
+                raise Wrong(f"move({square}, {roll}) returned {describe(got)}, but the pawn ends on "
+                            f"{expected}. "
                             f"The engine's move log says: {result.events[0]}")
 
 
@@ -89,6 +186,8 @@ move_a_pawn = Exercise(
     solution=_MOVE_SOLUTION,
     reference=None,  # set below from the solution text, so the solution shown is the one tested
     success="your function agrees with the engine on every square and every roll.",
+    expects="a function `move(square, roll)` that returns a square number",
+    notebook=PROBABILITY_NOTEBOOK,
 )
 
 
@@ -102,21 +201,10 @@ object.__setattr__(move_a_pawn, "reference", _reference_move())
 
 
 # --- exercise 2: Death in the first two rounds ---------------------------------------------------
-def _check_probability(answer: Any, expected: Fraction, what: str, hints: dict[Fraction, str]) -> None:
-    expect_number(answer, what)
-    if not 0 <= answer <= 1:
-        raise Wrong(f"a probability lies between 0 and 1; {answer} does not.")
-    if close(answer, expected, 1e-9):
-        return
-    for wrong, message in hints.items():
-        if close(answer, wrong, 1e-9):
-            raise Wrong(message)
-    raise Wrong(f"{answer} is not it ({float(answer):.5f}).  Enumerate the dice pairs turn by turn, "
-                "with the engine's rules (the hints help).")
-
-
 def _check_death(answer: Any) -> None:
-    _check_probability(answer, landing_chance(58, 2), "the chance of landing on Death in two rounds", {
+    check_probability(answer, landing_chance(58, 2), what="the chance of landing on Death in two rounds",
+                      otherwise="Enumerate the dice pairs turn by turn, with the engine's rules (the hints "
+                                "help).", mistakes={
         Fraction(1, 324): "you found half the ways: count ordered pairs of dice.  Both 4+5 and 5+4 "
         "go to 53 on the opening roll, and a total of five comes from four pairs (1+4, 4+1, 2+3, 3+2).",
         Fraction(4, 36) * Fraction(4, 36): "an opening 6+3 goes to 26, not 53: from 26 Death is out of "
@@ -145,6 +233,8 @@ death_in_two_rounds = Exercise(
     ),
     reference=Fraction(1, 162),
     success="only the opening 4+5 (or 5+4) to 53 followed by a five reaches Death so early: 1/162.",
+    expects="a `Fraction`, e.g. `answer = Fraction(1, 36)`",
+    notebook=PROBABILITY_NOTEBOOK,
 )
 
 
@@ -165,7 +255,9 @@ def collision_chance() -> Fraction:
 
 def _check_collision(answer: Any) -> None:
     totals = Fraction(sum(min(t - 1, 13 - t) ** 2 for t in range(2, 13)), 36 * 36)
-    _check_probability(answer, collision_chance(), "the chance that Player 2 sends Player 1 back", {
+    check_probability(answer, collision_chance(), what="the chance that Player 2 sends Player 1 back",
+                      otherwise="Enumerate the dice pairs turn by turn, with the engine's rules (the hints "
+                                "help).", mistakes={
         totals: "that is the chance that both dice totals are equal.  But the pawn does not always "
         "stop on its total: 5 is a goose (5 → 10), 6 is the Bridge (→ 12), 9 goes to 26 or 53; "
         "different totals can end on the same square.",
@@ -195,10 +287,12 @@ first_roll_collision = Exercise(
     reference=None,  # set below: the solution's formula, which the tests compare with the checker
     success="both rolls land on the same square with probability sum of P(x)²; geese and the "
             "Bridge make some squares more likely.",
+    expects="a `Fraction`, e.g. `answer = Fraction(1, 36)`",
+    notebook=PROBABILITY_NOTEBOOK,
 )
 
 object.__setattr__(first_roll_collision, "reference",
                    sum((p * p for p in first_roll_squares().values()), Fraction(0)))
 
-EXERCISES = [move_a_pawn, death_in_two_rounds, first_roll_collision]
+EXERCISES = (opening_four_five, bounce_back, move_a_pawn, death_in_two_rounds, first_roll_collision)
 """The Goose exercises in the order of the course."""

@@ -1,0 +1,163 @@
+"""Boo to the Goose exercises (notebooks 03 and 04) and its bot capstone: references pass, plausible
+mistakes get their message, placeholders are "not answered yet", rounded decimals are rounded, junk is
+refused, and the capstone judges a bot by a seeded tournament."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from goose_widgets import load_game
+from goose_widgets.games.boo_to_the_goose import analysis
+from goose_widgets.games.boo_to_the_goose.examples import SCENARIOS
+from goose_widgets.games.boo_to_the_goose.exercises import (
+    EXERCISES,
+    after_the_dog,
+    banked_after_the_dog,
+    count_the_dogs,
+    first_card_chance,
+    first_card_fox,
+    stop_rule,
+    the_removed_cards,
+    the_trap_layer,
+    when_to_stop,
+    write_a_bot,
+)
+from goose_widgets.games.boo_to_the_goose.rules import SET
+
+from ..exercise_helpers import (
+    assert_capstone,
+    assert_correct,
+    assert_hints_and_solution,
+    assert_junk_refused,
+    assert_placeholder,
+    assert_rounded,
+    assert_wrong,
+    solution_namespace,
+)
+
+ANSWERS = [e for e in EXERCISES.values() if e is not write_a_bot.exercise]
+NUMBERS = [first_card_fox, the_trap_layer, the_removed_cards]
+
+
+@pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
+def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
+    assert_correct(exercise, exercise.reference)
+    assert_placeholder(exercise)
+    assert_hints_and_solution(exercise)
+
+
+@pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
+def test_the_solution_shown_is_correct(exercise):
+    namespace = solution_namespace(exercise, load_game=load_game, SCENARIOS=SCENARIOS, SET=SET)
+    found = [v for k, v in namespace.items() if k in ("answer", "chance", "expected_bank", "stop_after")]
+    assert_correct(exercise, found[0])
+
+
+def test_the_exercises_are_in_notebooks_03_and_04_in_course_order():
+    assert [e.notebook[:2] for e in EXERCISES.values()] == ["03"] * 2 + ["04"] * 6
+
+
+@pytest.mark.parametrize("exercise", NUMBERS, ids=lambda e: e.name)
+def test_numbers_rounded_are_rounded_and_junk_is_refused(exercise):
+    assert_rounded(exercise, exercise.reference, 3)
+    assert_rounded(exercise, exercise.reference, 6)
+    assert_junk_refused(exercise)
+
+
+def test_the_rule_answers_come_from_the_engine():
+    assert first_card_chance() == Fraction(SET[1], sum(SET)) == first_card_fox.reference
+    assert banked_after_the_dog() == after_the_dog.reference == (0, 3, 1)
+
+
+WRONG = [
+    (first_card_fox, Fraction(1, 3), "not equally many"),
+    (first_card_fox, Fraction(1, 5), "Count the foxes"),
+    (first_card_fox, Fraction(1, 7), "Count the foxes"),
+    (after_the_dog, (0, 2, 1), "whose fox"),
+    (after_the_dog, (2, 3, 1), "loses everything"),
+    (after_the_dog, (0, 3, 0), "Tom's goose"),
+    (after_the_dog, 3, "answer with 3 numbers"),
+    (after_the_dog, (0, 3, "one"), "whole number"),
+    (count_the_dogs, lambda o, w: Fraction(4 - o.revealed[w][2], 24 - sum(o.revealed[w])),
+     "a fox is never played face down"),
+    (count_the_dogs, lambda o, w: "a dog", "expected a number"),
+    (count_the_dogs, 0.2, "expected a function"),
+    (when_to_stop, lambda g, d, k: Fraction(g, g + d) ** k * (k + 1), "with replacement"),
+    (the_trap_layer, Fraction(4, 19), "naive counting"),
+    (the_trap_layer, Fraction(1, 2), "take the complement"),
+    (the_removed_cards, Fraction(20, 24) ** 4, "with replacement"),
+    (the_removed_cards, 0.7, "Count the ways"),
+    (stop_rule, lambda p: analysis.best_stop(p) + 1, "a gain of exactly 0"),
+    (stop_rule, lambda p: 3, "the rule stops after"),
+    (stop_rule, lambda p: "two", "stop_after"),
+]
+
+
+@pytest.mark.parametrize("exercise, answer, phrase", WRONG, ids=lambda v: getattr(v, "name", None))
+def test_plausible_mistakes_get_their_message(exercise, answer, phrase):
+    assert_wrong(exercise, answer, phrase)
+
+
+def _without_the_row_running_out(geese, dogs, k):
+    """'When to stop' with the plausible slip of forgetting that a dog-free row runs out (B7)."""
+    chance = Fraction(1)
+    for i in range(k):
+        chance *= Fraction(geese - i, geese + dogs - i)  # Fraction(0, 0) once the geese are gone
+    return chance * (k + 1)
+
+
+@pytest.mark.parametrize("answer", [_without_the_row_running_out,
+                                    lambda g, d, k: _without_the_row_running_out(g, d, k) if d else k + 1])
+def test_when_to_stop_names_the_case_where_the_row_runs_out_B7(answer):
+    feedback = when_to_stop.evaluate(answer)
+    assert not feedback.correct
+    assert "5 geese and 0 dogs" in feedback.message and "runs out" in feedback.message
+    assert "with replacement" not in feedback.message  # without dogs, replacement changes nothing
+
+
+def test_the_variation_answer_is_the_engine_count():
+    assert the_removed_cards.reference == Fraction(comb(20, 4), comb(24, 4))
+
+
+# --- the capstone --------------------------------------------------------------------------------
+def test_the_capstone_reference_bot_beats_random_and_broken_bots_are_named_by_seat():
+    report = assert_capstone(write_a_bot, write_a_bot.exercise.reference, "Player 2")
+    print(report)
+
+
+def test_a_bot_that_plays_the_first_legal_action_does_not_pass():
+    report = write_a_bot.check(lambda observation, legal_actions: legal_actions[0])
+    assert report.status == "wrong" and "not clearly above one half" in report.message
+    assert report.standings[0].opponent == "random"
+
+
+def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_actions():
+    calls = []
+
+    def spy(*arguments):
+        calls.append(arguments)
+        legal = arguments[1]
+        choice = legal[-1]
+        legal.clear()  # vandalism must not change the game
+        return choice
+
+    from goose_widgets.exercises.bots import play_tournament
+
+    standings = play_tournament("boo_to_the_goose", {"players": 2}, spy,
+                                [("random", write_a_bot.opponents[0][1], 2)], ("Player 1", "Player 2"))
+    assert standings[0].games == 2 and calls
+    assert all(len(a) == 2 and type(a[0]).__name__ == "Observation" and isinstance(a[1], list) for a in calls)
+    seats = {a[0].seat for a in calls}
+    assert seats == {0, 1}  # seats rotated
+
+
+def test_the_capstone_is_repeatable():
+    from goose_widgets.exercises.bots import play_tournament
+
+    bot = write_a_bot.exercise.reference
+    opponents = [("random", write_a_bot.opponents[0][1], 6)]
+    assert play_tournament("boo_to_the_goose", {"players": 2}, bot, opponents, ("P1", "P2"), seed=3) == \
+        play_tournament("boo_to_the_goose", {"players": 2}, bot, opponents, ("P1", "P2"), seed=3)

@@ -1,0 +1,88 @@
+"""The course's exercises belong to the learner (issue 8), read from the committed notebooks 01-08.
+
+- No exercise is committed answered: no output says "Correct", no cell calls ``show_solution()``.
+- Every check cell (``exercise.check(name)``) comes right after the learner's answer cell, which
+  defines ``name`` as a placeholder (``answer = ...`` or a function whose body is ``...``).
+- Every notebook ends with at least two exercises: after its last code cell that is not part of an
+  exercise come at least two check cells.
+- The notebooks 01, 02, 04, 06 and 08 say at the top what you will learn.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+COURSE = Path(__file__).resolve().parents[1] / "course"
+NOTEBOOKS = sorted(p for p in COURSE.glob("0[1-8]_*.ipynb"))
+CHECK = re.compile(r"^(\w+)\.check\((\w+)\)$")
+SHOWS_AN_OBJECT = re.compile(r"^\w+$")  # a prompt cell ends by showing the exercise: `move_a_pawn`
+
+
+def code_cells(notebook: Path) -> list[str]:
+    cells = json.loads(notebook.read_text())["cells"]
+    return ["".join(c["source"]).strip() for c in cells if c["cell_type"] == "code"]
+
+
+def outputs_text(notebook: Path) -> str:
+    cells = json.loads(notebook.read_text())["cells"]
+    texts = []
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            for value in (output.get("text"), data.get("text/plain"), data.get("text/markdown")):
+                texts.append("".join(value) if isinstance(value, list) else value or "")
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_exercise_is_committed_answered(notebook):
+    text = outputs_text(notebook)
+    assert "✔ Correct" not in text and "Correct:" not in text
+    assert not [c for c in code_cells(notebook) if "show_solution()" in c]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_check_follows_a_placeholder_answer_cell(notebook):
+    cells = code_cells(notebook)
+    for index, source in enumerate(cells):
+        found = CHECK.match(source)
+        if not found:
+            continue
+        name = found.group(2)
+        answer = cells[index - 1]
+        defines = f"{name} = ..." if name == "answer" else f"def {name}("
+        assert defines in answer, f"{source!r} does not follow the cell that defines {name}"
+        last = answer.splitlines()[-1].strip()
+        assert last.startswith(("answer = ...", "...")), f"before {source!r}: no placeholder"
+
+
+def _exercise_cells(cells: list[str]) -> set[int]:
+    """Indices of the code cells that belong to exercises: prompts, answers, checks, progress."""
+    found = set()
+    for index, source in enumerate(cells):
+        if CHECK.match(source):
+            found |= {index, index - 1}
+        elif SHOWS_AN_OBJECT.match(source.splitlines()[-1]) or source.endswith("progress()"):
+            found.add(index)
+    return found
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_notebook_ends_with_at_least_two_exercises(notebook):
+    cells = code_cells(notebook)
+    exercise = _exercise_cells(cells)
+    last_plain = max((i for i in range(len(cells)) if i not in exercise), default=-1)
+    checks_at_the_end = [c for c in cells[last_plain + 1:] if CHECK.match(c)]
+    assert len(checks_at_the_end) >= 2, f"{notebook.name} ends with {len(checks_at_the_end)} exercise(s)"
+
+
+@pytest.mark.parametrize("number", ["01", "02", "04", "06", "08"])
+def test_the_notebook_says_what_you_will_learn(number):
+    notebook = next(COURSE.glob(f"{number}_*.ipynb"))
+    first = "".join(json.loads(notebook.read_text())["cells"][0]["source"])
+    assert "**What you will learn**" in first
+    assert first.count("\n- ") >= 3
