@@ -38,12 +38,25 @@ def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int |
 
     ``players`` lists the seats in order, each ``"human"``, a bot name (see `bots_for`) or a bot
     object.  Other keyword arguments are the game's parameters (see `load_game`).  Display the
-    result in a notebook cell; ``table.click("...")`` does what a click does.
+    result in a notebook cell; ``table.click("...")`` does what a click does.  A mistake in the
+    arguments (a game or bot name, the number of seat names, a type) raises here, with the choices.
     """
+    try:
+        return _play(name, players, seed, bot_delay, seat_names, params)
+    except (ValueError, TypeError) as err:
+        # The learner's mistake, raised at the learner's call: not a page of the package's internals.
+        raise type(err)(str(err)) from None
+
+
+def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
+          seat_names: Sequence[str] | None, params: dict[str, Any]) -> Any:
     from .ui import Table
 
     if isinstance(players, (str, int)) or not isinstance(players, Sequence):
-        raise TypeError("players must be a list of seats, e.g. ['human', 'random'].")
+        raise TypeError("players must be a list of seats, e.g. ['human', 'random'], not "
+                        f"{players!r}.")
+    if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or not bot_delay >= 0:
+        raise TypeError(f"bot_delay must be a number of seconds (0 or more), not {bot_delay!r}.")
     game = load_game(name, players=len(players), **params)
     widget = _part(name, "widget")
     return Table(game, players, widget.render, bots=bots_for(name), seed=seed, bot_delay=bot_delay,
@@ -58,11 +71,18 @@ def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int |
 
 def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:
     """The walkthrough player for one of a game's scenarios (an object or its name)."""
+    from .engine.scenario import Scenario
     from .ui import WalkthroughPlayer
 
-    if isinstance(scenario, str):
+    try:
         scenarios = _part(name, "examples").SCENARIOS
-        if scenario not in scenarios:
-            raise ValueError(f"unknown scenario {scenario!r}; choose one of: {', '.join(scenarios)}.")
+        if isinstance(scenario, str) and scenario not in scenarios:
+            raise ValueError(f"unknown scenario {scenario!r}; choose one of: "
+                             + "; ".join(repr(s) for s in scenarios) + ".")
+        if not isinstance(scenario, (str, Scenario)):
+            raise TypeError(f"scenario must be a scenario's name (a str) or a Scenario, not {scenario!r}.")
+    except (ValueError, TypeError) as err:
+        raise type(err)(str(err)) from None
+    if isinstance(scenario, str):
         scenario = scenarios[scenario]
     return WalkthroughPlayer(scenario, _part(name, "widget").render, **render_options)

@@ -7,7 +7,9 @@ board does not draw as clickable elements become buttons, so every move is reach
 
 Bots act after a visible pause (``bot_delay`` seconds, via the kernel's event loop) so a learner can
 follow; Fast-forward plays bots at once.  Outside a running event loop (tests, scripts) bots answer
-immediately.  With several human seats in a game with hidden information, the board is covered
+immediately.  Chance and every bot draw from generators of their own, all derived from
+``seed`` (issue 10: a bot can neither foresee nor change the dice and cards; seeded games stay
+reproducible).  With several human seats in a game with hidden information, the board is covered
 between turns until the next human says they are at the table (hot seat).
 """
 
@@ -26,6 +28,7 @@ from .board import SvgBoard
 from .errors import guarded
 from .names import with_seat_names
 from .svg import actions_in
+from .view import PREFIX, ViewSettings
 
 HUMAN = "human"
 
@@ -49,21 +52,27 @@ class Table:
         self.button_actions = buttons
         self.auto_action = auto_action
         self.allow_undo = allow_undo
-        self.rng = random.Random(seed)
-        self.seat_names = list(seat_names) if seat_names else [f"Player {i + 1}" for i in range(len(seats))]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"seed must be a whole number or None, not {seed!r}.")
+        self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        self.rng = random.Random(f"{self.seed}:chance")
+        self.seat_names = _seat_names(seat_names, len(seats))
         self.seats: list[Any] = []
         for seat, spec in enumerate(seats):
-            if spec == HUMAN:
+            label = f"Player {seat + 1}"
+            if isinstance(spec, str) and spec == HUMAN:
                 self.seats.append(HUMAN)
             elif isinstance(spec, str):
                 if not bots or spec not in bots:
-                    raise ValueError(f"seat {seat}: unknown bot {spec!r}; choose 'human' or one of: "
+                    raise ValueError(f"{label}: unknown bot {spec!r}; choose 'human' or one of: "
                                      f"{', '.join(sorted(bots or {}))}.")
                 self.seats.append(bots[spec]())
             elif hasattr(spec, "choose"):
                 self.seats.append(spec)
             else:
-                raise TypeError(f"seat {seat} must be 'human', a bot name or a bot, not {spec!r}.")
+                raise TypeError(f"{label} must be 'human', a bot name or a bot, not {spec!r}.")
+        # One generator per seat, so what one bot draws changes neither chance nor another bot.
+        self.bot_rngs = [random.Random(f"{self.seed}:bot:{seat}") for seat in range(len(self.seats))]
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.viewer = humans[0] if humans else 0
         self._curtain = False
@@ -89,6 +98,8 @@ class Table:
         options = {name: spec if isinstance(spec, tuple) else (spec, False)
                    for name, spec in (options or {}).items()}
         self.option_values: dict[str, Any] = {name: bool(on) for name, (_, on) in options.items()}
+        self.toggles = set(options)
+        self.view = ViewSettings(self.option_values)
         toggles = []
         for name, (label, on) in options.items():
             box = W.Checkbox(value=bool(on), description=label, indent=False)
@@ -132,13 +143,14 @@ class Table:
     def click(self, action_text: str) -> None:
         """Apply the action whose text is ``action_text`` for the seat at the table (a click)."""
         self.error.value = ""
+        if not isinstance(action_text, str):
+            raise TypeError(f"a click is the text of an action (a str), not {action_text!r}.")
         if action_text == "__curtain__":
             self._curtain = False
             self._redraw()
             return
-        if action_text.startswith("ui:"):  # view state (a rotation, a mode), not a move
-            key, _, value = action_text[3:].partition("=")
-            self.option_values[key] = value
+        if action_text.startswith(PREFIX):  # view state (a rotation, a mode), not a move
+            self.view.click(action_text, self.board.svg, self.view_svg)
             self._redraw()
             return
         state = self.state
@@ -175,6 +187,10 @@ class Table:
         self.fast = False
 
     def set_option(self, name: str, value: bool) -> None:
+        """Turn one of the game's options (a checkbox under the board) on or off."""
+        if name not in self.toggles:
+            raise ValueError(f"unknown option {name!r}; this table's options are: "
+                             f"{', '.join(sorted(self.toggles)) or 'none'}.")
         self.option_values[name] = bool(value)
         self._advance()  # an option may change what happens next (an automatic pass)
 
@@ -236,7 +252,16 @@ class Table:
     def _bot_move(self) -> None:
         state = self.state
         seat = state.current_player
-        action = self.seats[seat].choose(state.observation(seat), state.legal_actions(), self.rng)
+        bot = self.seats[seat]
+        legal = state.legal_actions()
+        try:
+            action = bot.choose(state.observation(seat), legal, self.bot_rngs[seat])
+        except Exception as err:
+            raise RuntimeError(f"{self.seat_names[seat]}'s bot ({getattr(bot, 'name', bot)!s}) failed: "
+                               f"{type(err).__name__}: {err}") from err
+        if action not in legal:
+            raise RuntimeError(f"{self.seat_names[seat]}'s bot ({getattr(bot, 'name', bot)!s}) chose "
+                               f"{action!s}, which is not a legal move here.")
         self._push(state.apply(action))
 
     # --- drawing ---------------------------------------------------------------------------
@@ -260,6 +285,7 @@ class Table:
         state = self.state
         svg = self.view_svg()
         self.board.svg = svg
+        self.view.offered(svg)
         clickable = actions_in(svg)
         buttons = []
         if not self._curtain and self.is_human(state.current_player) \
@@ -295,6 +321,17 @@ class Table:
         if self.is_human(seat):
             return f"{name}: your turn." if seat == self.viewer else f"{name} to play."
         return f"{name} ({self.seats[seat].name} bot) is playing…"
+
+
+def _seat_names(names: Sequence[str] | None, seats: int) -> list[str]:
+    if not names:
+        return [f"Player {i + 1}" for i in range(seats)]
+    if isinstance(names, str) or not isinstance(names, Sequence) \
+            or not all(isinstance(n, str) and n.strip() for n in names):
+        raise TypeError(f"seat_names must be a list of names (non-empty str), one per seat, not {names!r}.")
+    if len(names) != seats:
+        raise ValueError(f"seat_names has {len(names)} name(s) for {seats} seats: give one name per seat.")
+    return list(names)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

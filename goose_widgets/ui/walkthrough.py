@@ -1,4 +1,9 @@
-"""`WalkthroughPlayer`: step through a scripted `Scenario` with narration beside the board."""
+"""`WalkthroughPlayer`: step through a scripted `Scenario` with narration beside the board.
+
+The board answers view-setting clicks (``ui:...``, e.g. BOO's scare replay) exactly as the table
+does, through `ViewSettings`; a click on a move is refused kindly (a walkthrough's moves are its
+script: Next plays them).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from ..engine.scenario import Scenario
 from .board import SvgBoard
 from .errors import guarded
 from .names import with_seat_names
+from .view import PREFIX, ViewSettings
 
 
 class WalkthroughPlayer:
@@ -21,9 +27,11 @@ class WalkthroughPlayer:
         self.scenario = scenario
         self.render = render
         self.render_options = render_options
+        self.view = ViewSettings({})
         self.states = scenario.states()
         self.position = 0
         self.board = SvgBoard()
+        self.board.on_action(guarded(self._show_error)(self.click))
         self.title = W.HTML(f"<h4 style='margin:4px 0'>{html.escape(scenario.name)}</h4>")
         self.narration = W.HTML(layout=W.Layout(width="340px", padding="0 0 0 12px"))
         self.error = W.HTML()
@@ -55,12 +63,30 @@ class WalkthroughPlayer:
     def state(self) -> Any:
         return self.states[self.position]
 
+    def view_svg(self) -> str:
+        """The board at the current step, with the view settings clicked so far."""
+        return self.render(self.state.observation(self.scenario.viewer), [],
+                           **{**self.render_options, **self.view.values})
+
+    def click(self, action_text: str) -> None:
+        """What a click on the board does: view settings change the view; moves are the script's."""
+        self.error.value = ""
+        if not isinstance(action_text, str):
+            raise TypeError(f"a click is the text of an action (a str), not {action_text!r}.")
+        if not action_text.startswith(PREFIX):
+            raise ValueError("this is a walkthrough: its moves are scripted, press Next to see the "
+                             "next one (play the game in a table to choose moves).")
+        self.view.click(action_text, self.board.svg, self.view_svg)
+        self.board.svg = self.view_svg()
+
     def go(self, position: int) -> None:
         """Show the position after ``position`` steps (clamped to the scenario)."""
         self.position = max(0, min(position, len(self.states) - 1))
         self.error.value = ""
         state = self.state
-        self.board.svg = self.render(state.observation(self.scenario.viewer), [], **self.render_options)
+        self.view.values.clear()  # a replay or a mode belongs to the step it was chosen at
+        self.board.svg = self.view_svg()
+        self.view.offered(self.board.svg)
         if self.position == 0:
             text = self.scenario.introduction
             moves = ""
