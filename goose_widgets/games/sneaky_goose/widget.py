@@ -23,8 +23,10 @@ from ...ui.svg import OKABE_ITO, actions_in, sub, svg_root, to_text
 from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
 from .rules import CARD_VERBS, PASS, Action, Game, Observation, seat_name
 
+# Autopass is on at first: at a real table a player who knows no match lets a slam window go by
+# without a word; a learner clicking Pass for every card that lands would spend most clicks on it.
 OPTIONS = {"memory": "Memory aid",
-           "autopass": "Pass slam windows unless I know a match"}
+           "autopass": ("Pass slam windows unless I know a match", True)}
 HIDDEN_INFORMATION = True
 # No undo: a flipped or swapped card stays seen, so taking the move back would let a player
 # look at hidden cards and choose again.
@@ -62,6 +64,17 @@ def buttons(observation: Observation, legal_actions: Sequence[Action], **options
     return [a for a in legal_actions if str(a) not in clickable]
 
 
+def known_matches(observation: Observation) -> list[tuple[int, int]]:
+    """The (seat, place) of every card this seat knows to match the top of the play pile.
+
+    Only the seat's own observation is read: a card it has not seen has no value here.
+    """
+    if observation.top is None:
+        return []
+    return [(seat, place) for seat, grid in enumerate(observation.grids) for place, view in enumerate(grid)
+            if view is not None and view.card is not None and view.card.name == observation.top.name]
+
+
 def auto_action(observation: Observation, legal_actions: Sequence[Action], autopass: bool = False,
                 **_options: Any) -> Action | None:
     """Pass a slam window for a human who knows no card matching the top, when ``autopass`` is on.
@@ -71,10 +84,7 @@ def auto_action(observation: Observation, legal_actions: Sequence[Action], autop
     """
     if not autopass or observation.phase != "slam window" or PASS not in legal_actions:
         return None
-    top = observation.top.name if observation.top is not None else None
-    known = any(view is not None and view.card is not None and view.card.name == top
-                for grid in observation.grids for view in grid)
-    return None if known else PASS
+    return None if known_matches(observation) else PASS
 
 
 def describe_turn(obs: Observation, names: Sequence[str]) -> str:
@@ -127,7 +137,10 @@ class _Board:
         root = svg_root(WIDTH, height)
         sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf7", rx=10)
         sub(root, "text", self.title(), x=14, y=22, font_size=15, font_weight="bold")
-        sub(root, "text", self.prompt(), x=14, y=42, font_size=13, fill="#333")
+        if self.mine and obs.phase == "slam window":  # a window that waits for you: make it obvious
+            sub(root, "rect", x=8, y=28, width=WIDTH - 16, height=20, rx=5, fill="#fde3cf",
+                stroke=SLAM, stroke_width=1.5, class_="sg-slam-banner")
+        sub(root, "text", self.prompt(), x=14, y=43, font_size=13, fill="#333")
         span = WIDTH - 20
         step = min(BOX_W + 12, span / obs.players)
         left = 10 + (span - step * obs.players) / 2
@@ -169,8 +182,7 @@ class _Board:
                         if obs.held_from == "draw pile" else
                         f"Click one of your cards to swap {held} into your grid."),
             "slam window": (f"SLAM MODE: click the card you think matches {top}."
-                            if self.slamming else
-                            f"Slam window on {top}: press Slam! to slam a matching card, or Pass."),
+                            if self.slamming else self.slam_prompt(top)),
             "give": f"A match! Click one of your cards to give to {seat_name(obs.receiver or 0)}.",
             "looking": "Click the card (or Done) when you have seen it.",
             "choose": "Blind swap: click one of your cards, or Skip.",
@@ -183,6 +195,14 @@ class _Board:
                     MAGIC: "Magic Goose: click any card to look at it, or Skip.",
                     BLIND_SWAP: "Blind swap: click one of your cards, or Skip."}[effect]
         return texts.get(phase, "")
+
+    def slam_prompt(self, top: str) -> str:
+        known = known_matches(self.obs)
+        if not known:
+            return f"Slam window on {top}: press Slam! to slam a matching card, or Pass."
+        places = ", ".join(("your" if seat == self.obs.seat else f"{seat_name(seat)}'s")
+                           + f" card {place + 1}" for seat, place in known)
+        return f"You can slam: {top} matches {places}. Press Slam!, or Pass."
 
     # --- pieces -------------------------------------------------------------------------------
     def grid(self, root: ET.Element, seat: int, x: float, y: float, height: float) -> None:
