@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..engine import TERMINAL, sample_outcome
-from .board import SvgBoard
+from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .names import with_seat_names
 from .svg import actions_in
@@ -117,9 +117,9 @@ class Table:
     def _show_error(self, text: str) -> None:
         self.error.value = text
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-        display(self.widget)
+    def _repr_mimebundle_(self, **_kwargs: Any) -> dict[str, Any]:
+        """The live widget in JupyterLab, and the board's picture where widgets do not run."""
+        return mimebundle(self.widget, self.board.svg, repr(self))
 
     def __repr__(self) -> str:
         return f"Table({self.game!r}, seats={[getattr(s, 'name', s) for s in self.seats]})"

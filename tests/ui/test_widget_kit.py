@@ -295,3 +295,33 @@ def test_a_game_can_turn_undo_off():
     with pytest.raises(ValueError, match="no undo in this game"):
         table.undo()
     assert table.state is moved and table.controls.children[0].disabled
+
+
+def test_a_boards_output_carries_its_svg_beside_the_live_widget():
+    """JupyterLab shows the widget; where widgets do not run, the static picture is the SVG."""
+    table = make_table()
+    scenario = Scenario("one step", "We start.", lambda: toy_game.Game().new_initial_state(),
+                        steps(("step 2", "Seat 0 steps two.")))
+    for shown, board in ((table, table.board), (WalkthroughPlayer(scenario, toy_game.render), None),
+                         (table.board, table.board)):
+        bundle = shown._repr_mimebundle_()
+        view = bundle["application/vnd.jupyter.widget-view+json"]
+        assert view["model_id"] == (shown.widget if board is None or shown is table else shown).model_id
+        assert bundle["image/svg+xml"].startswith("<svg") and "<style>" in bundle["image/svg+xml"]
+        assert 0 < len(bundle["text/plain"]) < 200 and "0x" not in bundle["text/plain"]
+
+
+def test_an_html_export_of_an_unexecuted_widget_output_shows_the_board_picture():
+    nbformat = pytest.importorskip("nbformat")
+    nbconvert = pytest.importorskip("nbconvert")
+    table = make_table()
+    data = table._repr_mimebundle_()
+    cell = nbformat.v4.new_code_cell("table", outputs=[nbformat.v4.new_output("display_data", data=data)])
+    notebook = nbformat.v4.new_notebook(cells=[cell])  # no widget state saved, as on GitHub
+    body, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    import base64
+    import re
+
+    pictures = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', body)
+    assert len(pictures) == 1 and 'data-action="step 1"' in base64.b64decode(pictures[0]).decode()
+    assert "Table(" not in body  # the text form is not what is shown
