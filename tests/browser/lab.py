@@ -19,6 +19,8 @@ COURSE = ROOT / "course"
 NOTEBOOKS = sorted(p.name for p in COURSE.glob("*.ipynb"))
 SCREENSHOTS = Path(os.environ.get("GOOSE_WIDGETS_SCREENSHOTS", ROOT / "screenshots"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# A 1366 px wide laptop screen, the size a learner's JupyterLab is checked at (issue 9).
+VIEWPORT = {"width": 1366, "height": 900}
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

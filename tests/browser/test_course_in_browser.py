@@ -16,7 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.lab import ERROR_OUTPUTS, KERNEL_READY, NOTEBOOKS, RUN_ALL, SCREENSHOTS, require_chromium
+from tests.browser.lab import (
+    ERROR_OUTPUTS,
+    KERNEL_READY,
+    NOTEBOOKS,
+    RUN_ALL,
+    SCREENSHOTS,
+    VIEWPORT,
+    require_chromium,
+)
 
 # Which element to click in each notebook (CSS, inside a `.gw-board`); by default the first
 # `[data-action]` of the first board that has one.  Notebooks without a board only run.
@@ -34,7 +42,7 @@ require_chromium()
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_notebook_runs_and_board_answers_clicks(notebook, lab_url, browser):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page = browser.new_page(viewport=VIEWPORT)
     page_errors: list[str] = []
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     try:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.lab import ERROR_OUTPUTS, KERNEL_READY, RUN_ALL, SCREENSHOTS, require_chromium
+from tests.browser.lab import ERROR_OUTPUTS, KERNEL_READY, RUN_ALL, SCREENSHOTS, VIEWPORT, require_chromium
 
 pytestmark = pytest.mark.browser
 require_chromium()
@@ -20,7 +20,7 @@ NOTEBOOK = "05_sneaky_goose.ipynb"
 
 def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page = browser.new_page(viewport=VIEWPORT)
     page_errors: list[str] = []
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     try:
