@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import TERMINAL
-from ...ui.svg import OKABE_ITO, actions_in, sub, svg_root, to_text
+from ...ui.svg import OKABE_ITO, actions_in, fitted_text, sub, svg_root, to_text
 from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
 from .rules import CARD_VERBS, PASS, Action, Game, Observation, seat_name
 
@@ -32,9 +32,12 @@ HIDDEN_INFORMATION = True
 # look at hidden cards and choose again.
 UNDO = False
 
-CARD_W, CARD_H, GAP, PAD, HEADER = 46, 64, 6, 8, 30
+# Sized so that every text is at least 12 px when the board is drawn at WIDTH (issue 9.3) and six
+# grids fit side by side.
+CARD_W, CARD_H, GAP, PAD, HEADER = 56, 74, 6, 6, 34
 BOX_W = 2 * CARD_W + GAP + 2 * PAD
-WIDTH = 800
+PILE_W, PILE_H = int(CARD_W * 1.2), int(CARD_H * 1.2)
+WIDTH = 850
 BACK = OKABE_ITO[0]
 HIGHLIGHT = OKABE_ITO[1]
 SLAM = OKABE_ITO[5]
@@ -131,9 +134,9 @@ class _Board:
     # --- layout -------------------------------------------------------------------------------
     def draw(self) -> ET.Element:
         obs = self.obs
-        grid_h = HEADER + self.rows * (CARD_H + GAP) + (34 if obs.revealed else 6)
-        middle = 52 + grid_h + 14
-        height = middle + 2 * CARD_H + 70 + 20 * max(0, obs.players - 4)
+        grid_h = HEADER + self.rows * (CARD_H + GAP) + (30 if obs.revealed else 6)
+        middle = 54 + grid_h + 12
+        height = middle + max(PILE_H + 64, 44 + 18 * obs.players)
         root = svg_root(WIDTH, height)
         sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf7", rx=10)
         sub(root, "text", self.title(), x=14, y=22, font_size=15, font_weight="bold")
@@ -145,10 +148,10 @@ class _Board:
         step = min(BOX_W + 12, span / obs.players)
         left = 10 + (span - step * obs.players) / 2
         for seat in range(obs.players):
-            self.grid(root, seat, left + seat * step + (step - BOX_W) / 2, 52, grid_h)
-        self.piles(root, 14, middle)
-        self.controls(root, 14, middle + 2 * CARD_H + 28)
-        self.scoreboard(root, 470, middle)
+            self.grid(root, seat, left + seat * step + (step - BOX_W) / 2, 54, grid_h)
+        self.piles(root, 30, middle)
+        self.controls(root, 14, middle + PILE_H + 28)
+        self.scoreboard(root, 500, middle)
         return root
 
     def title(self) -> str:
@@ -210,13 +213,13 @@ class _Board:
         frame = "#222" if seat == obs.actor else "#bbb"
         sub(root, "rect", x=x, y=y, width=BOX_W, height=height, rx=8, fill="#ffffff",
             stroke=frame, stroke_width=2.5 if seat == obs.actor else 1)
-        sub(root, "text", seat_name(seat), x=x + BOX_W / 2, y=y + 13, font_size=11, text_anchor="middle",
+        sub(root, "text", seat_name(seat), x=x + BOX_W / 2, y=y + 14, font_size=13, text_anchor="middle",
             font_weight="bold" if seat == obs.seat else "normal")
         tags = [t for t, on in (("you", seat == obs.seat), ("dealer", seat == obs.dealer),
                                 ("their turn" if seat != obs.seat else "your turn", seat == obs.turn))
                 if on]
-        sub(root, "text", " · ".join(tags), x=x + BOX_W / 2, y=y + 24, font_size=8.5,
-            text_anchor="middle", fill="#555")
+        fitted_text(root, " · ".join(tags), BOX_W - 8, x=x + BOX_W / 2, y=y + 28, text_anchor="middle",
+                    fill="#555")
         for place, view in enumerate(obs.grids[seat]):
             cx = x + PAD + (place % 2) * (CARD_W + GAP)
             cy = y + HEADER + (place // 2) * (CARD_H + GAP)
@@ -231,7 +234,7 @@ class _Board:
             text = f"sum {total}"
             if seat == result.honker:
                 text += f" {result.bonus:+d} = {result.scores[seat]}"
-            sub(root, "text", text, x=x + BOX_W / 2, y=y + height - 12, font_size=11,
+            sub(root, "text", text, x=x + BOX_W / 2, y=y + height - 10, font_size=13,
                 text_anchor="middle", font_weight="bold",
                 fill=SLAM if seat == result.honker and result.bonus > 0 else "#222")
 
@@ -246,11 +249,11 @@ class _Board:
         else:
             _card_back(parent, x, y, CARD_W, CARD_H)
             if self.memory and view.card is not None:
-                sub(parent, "circle", cx=x + CARD_W - 11, cy=y + 12, r=10, fill="#ffffff",
+                sub(parent, "circle", cx=x + CARD_W - 13, cy=y + 14, r=12, fill="#ffffff",
                     stroke=KNOWN, stroke_width=2)
-                sub(parent, "text", str(view.card.value), x=x + CARD_W - 11, y=y + 16, font_size=11,
+                sub(parent, "text", str(view.card.value), x=x + CARD_W - 13, y=y + 18.5, font_size=13,
                     text_anchor="middle", font_weight="bold")
-        sub(parent, "text", str(place + 1), x=x + 4, y=y + 10, font_size=8,
+        sub(parent, "text", str(place + 1), x=x + 4, y=y + 13, font_size=12,
             fill="#444" if face_up else "#ffffff")
         chosen = obs.phase == "target" and seat == obs.turn and place == obs.chosen
         if looked or chosen:
@@ -263,7 +266,7 @@ class _Board:
 
     def piles(self, root: ET.Element, x: float, y: float) -> None:
         obs = self.obs
-        w, h = int(CARD_W * 1.4), int(CARD_H * 1.4)
+        w, h = PILE_W, PILE_H
         legal = {str(a) for a in self.legal}
         draw = sub(root, "g", data_action="take draw pile") if "take draw pile" in legal else root
         if obs.draw_size:
@@ -271,35 +274,34 @@ class _Board:
         else:
             sub(draw, "rect", x=x, y=y, width=w, height=h, rx=6, fill="none", stroke="#999",
                 stroke_dasharray="4 3")
-        sub(draw, "text", f"draw pile · {obs.draw_size}", x=x + w / 2, y=y + h + 16, font_size=11,
+        sub(draw, "text", f"draw pile · {obs.draw_size}", x=x + w / 2, y=y + h + 16, font_size=12,
             text_anchor="middle")
-        px = x + w + 24
+        px = x + w + 40
         play = sub(root, "g", data_action="take play pile") if "take play pile" in legal else root
         if obs.top is not None:
             _card_face(play, obs.top, px, y, w, h)
         else:
             sub(play, "rect", x=px, y=y, width=w, height=h, rx=6, fill="#eee", stroke="#999",
                 stroke_dasharray="4 3")
-        sub(play, "text", f"play pile · {obs.play_size}", x=px + w / 2, y=y + h + 16, font_size=11,
+        sub(play, "text", f"play pile · {obs.play_size}", x=px + w / 2, y=y + h + 16, font_size=12,
             text_anchor="middle")
         for group, name in ((draw, "take draw pile"), (play, "take play pile")):
             if name in legal:
                 gx = x if name == "take draw pile" else px
                 sub(group, "rect", x=gx - 2, y=y - 2, width=w + 4, height=h + 4, rx=7, fill="none",
                     stroke=HIGHLIGHT, stroke_width=3)
-        hx = px + w + 40
+        hx = px + w + 44
         if obs.held_from:
             who = "you hold" if obs.turn == obs.seat else f"{seat_name(obs.turn)} holds"
             if obs.held is not None:
                 _card_face(root, obs.held, hx, y, w, h)
             else:
                 _card_back(root, hx, y, w, h)
-            sub(root, "text", f"{who} ({obs.held_from})", x=hx + w / 2, y=y + h + 16, font_size=11,
-                text_anchor="middle")
+            sub(root, "text", f"{who} ({obs.held_from})", x=hx, y=y + h + 16, font_size=12)
         elif obs.action_card is not None:
-            sub(root, "text", f"action of {obs.action_card.label}:", x=hx, y=y + 14, font_size=11)
+            sub(root, "text", f"action of {obs.action_card.label}:", x=hx, y=y + 14, font_size=12)
             for row, part in enumerate(_wrap(obs.action_card.action, 34)):
-                sub(root, "text", part, x=hx, y=y + 30 + 14 * row, font_size=11, fill="#444")
+                sub(root, "text", part, x=hx, y=y + 31 + 15 * row, font_size=12, fill="#444")
 
     def controls(self, root: ET.Element, x: float, y: float) -> None:
         obs = self.obs
@@ -327,22 +329,22 @@ class _Board:
     def scoreboard(self, root: ET.Element, x: float, y: float) -> None:
         obs = self.obs
         col = 44
-        sub(root, "text", "Scores", x=x, y=y + 10, font_size=12, font_weight="bold")
+        sub(root, "text", "Scores", x=x, y=y + 10, font_size=13, font_weight="bold")
         heads = [f"R{r}" for r in range(1, obs.rounds + 1)][:6] + ["Total"]
         for i, head in enumerate(heads):
-            sub(root, "text", head, x=x + 70 + i * col, y=y + 10, font_size=11, text_anchor="middle")
+            sub(root, "text", head, x=x + 76 + i * col, y=y + 10, font_size=12, text_anchor="middle")
         results = obs.results[:6]
         for seat in range(obs.players):
             row_y = y + 28 + 18 * seat
-            sub(root, "text", seat_name(seat), x=x, y=row_y, font_size=11,
+            sub(root, "text", seat_name(seat), x=x, y=row_y, font_size=12,
                 font_weight="bold" if seat == obs.seat else "normal")
             for i, result in enumerate(results):
                 mark = "*" if result.honker == seat else ""
-                sub(root, "text", f"{result.scores[seat]}{mark}", x=x + 70 + i * col, y=row_y,
-                    font_size=11, text_anchor="middle")
-            sub(root, "text", str(obs.totals[seat]), x=x + 70 + (len(heads) - 1) * col, y=row_y,
-                font_size=11, text_anchor="middle", font_weight="bold")
-        sub(root, "text", "* honked (bonus included)", x=x, y=y + 34 + 18 * obs.players, font_size=9,
+                sub(root, "text", f"{result.scores[seat]}{mark}", x=x + 76 + i * col, y=row_y,
+                    font_size=12, text_anchor="middle")
+            sub(root, "text", str(obs.totals[seat]), x=x + 76 + (len(heads) - 1) * col, y=row_y,
+                font_size=12, text_anchor="middle", font_weight="bold")
+        sub(root, "text", "* honked (bonus included)", x=x, y=y + 34 + 18 * obs.players, font_size=12,
             fill="#666")
 
 
@@ -350,7 +352,7 @@ def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float) -> No
     sub(parent, "rect", x=x, y=y, width=w, height=h, rx=5, fill=BACK, stroke="#1b3a57")
     sub(parent, "rect", x=x + 5, y=y + 5, width=w - 10, height=h - 10, rx=3, fill="none",
         stroke="#ffffff", stroke_opacity=0.5)
-    sub(parent, "text", "SG", x=x + w / 2, y=y + h / 2 + 4, font_size=w / 4, fill="#ffffff",
+    sub(parent, "text", "SG", x=x + w / 2, y=y + h / 2 + 5, font_size=max(14.0, w / 4), fill="#ffffff",
         fill_opacity=0.6, text_anchor="middle", font_weight="bold")
 
 
@@ -358,9 +360,8 @@ def _card_face(parent: ET.Element, card: Any, x: float, y: float, w: float, h: f
     sub(parent, "rect", x=x, y=y, width=w, height=h, rx=5, fill=_face_colour(card.value), stroke="#333")
     sub(parent, "text", str(card.value), x=x + w / 2, y=y + h / 2 + 2, font_size=w / 2.4,
         text_anchor="middle", font_weight="bold")
-    name = _short(card.name)
-    sub(parent, "text", name, x=x + w / 2, y=y + h - 9, font_size=min(9.0, 1.6 * w / len(name)),
-        text_anchor="middle", fill="#333")
+    fitted_text(parent, _short(card.name), w - 6, font_size=12, x=x + w / 2, y=y + h - 8,
+                text_anchor="middle", fill="#333")
     if card.action != "none":
         sub(parent, "circle", cx=x + w - 7, cy=y + 7, r=3.5, fill=OKABE_ITO[3])
 
