@@ -5,9 +5,8 @@ For each game notebook (00, 01, 03, 05, 07) the test runs the course notebook it
 - plays the first table of the notebook to the end against its bots, clicking only what a learner
   can click (board elements with ``data-action``, the table's action buttons).  Goose rolls; Boo to
   the Goose plays cards, flips and sometimes stops; Sneaky Goose runs with the table's default
-  settings (the learner ticks only *Memory aid*, a display aid that passes and slams nothing, so
-  the test can see what the learner knows), slams a card it knows to match whenever a slam window
-  reaches it, and counts its Pass clicks (fewer than 10% of its clicks, issue 9 §2); BOO turns the
+  settings, slams the card the table says it knows to match whenever a slam window reaches it,
+  and counts its Pass clicks (fewer than 10% of its clicks, issue 9 §2); BOO turns the
   card, places it, orders the scares when asked, and steps the last turn's scares with the replay
   controls (start / ◀ / ▶ / all) every turn;
 - steps every walkthrough of the notebook (First, Next … Last) and checks that every step has
@@ -276,42 +275,30 @@ def boo_to_the_goose_learner(rng: random.Random) -> Callable[[Learner, dict[str,
     return choose
 
 
-SNEAKY = re.compile(r"^(?:-1|13)$")
-
-
-def same_type(a: str, b: str) -> bool:
-    """Sneaky Goose: the four Sneaky Geese (-1 and 13) are one type; every other value is its own."""
-    return a == b or bool(SNEAKY.match(a) and SNEAKY.match(b))
-
-
-# The values on the memory-aid badges: every one on the board, and those of the cards slam mode
-# lets the learner click.
-KNOWN_VALUES = """(i) => {
-  const board = document.querySelector(`[data-gw-cell="${i}"] .gw-board`);
-  const slams = {};
-  for (const g of board.querySelectorAll('[data-action^="slam "]')) {
-    const badge = g.querySelector('circle + text');
-    if (badge) slams[g.getAttribute('data-action')] = badge.textContent.trim();
-  }
-  const values = [...board.querySelectorAll('circle + text')].map(t => t.textContent.trim())
-    .filter(t => /^-?\\d+$/.test(t));
-  return {slams, values};
-}"""
+BANNER = re.compile(r"You can slam: .*? matches (.+?)\. Press")
 
 
 def sneaky_learner(rng: random.Random) -> Callable[[Learner, dict[str, Any]], str | None]:
-    """Slams a card it knows to match the top when a window reaches it, else passes; plays at random."""
+    """Slams the card the banner says it knows to match when a window reaches it, else passes.
+
+    The table passes by itself the windows where the learner knows no match (its default); a window
+    that reaches the learner says "You can slam: <top> matches your card 3, ...".  Otherwise the
+    learner plays at random, mostly from the draw pile, and now and then honks.
+    """
+    planned: list[str] = []
+
     def choose(learner: Learner, view: dict[str, Any]) -> str | None:
         options = moves(view)
-        slamming = [o for o in options if o.startswith("slam ")]
-        if "pass" in options or slamming:
-            top = re.search(r"(?:Slam window on|matches) [^(]*\((-?\d+)\)", " ".join(view["texts"]))
-            known = learner.page.evaluate(KNOWN_VALUES, learner.cell)
-            if slamming:  # slam mode is on: click the known match
-                match = [a for a, v in known["slams"].items() if top and same_type(v, top.group(1))]
-                return match[0] if match else "ui:mode="
+        if any(o.startswith("slam ") for o in options):  # slam mode is on: click the planned card
+            return planned.pop() if planned and planned[-1] in options else "ui:mode="
+        if "pass" in options:
+            banner = BANNER.search(" ".join(view["texts"]))
             slam_mode = [a for a in view["actions"] if a.startswith("ui:mode=slam")]
-            if slam_mode and top and any(same_type(v, top.group(1)) for v in known["values"]):
+            if banner and slam_mode and learner.clicks[-1:] != ["ui:mode="]:
+                place = banner.group(1).split(", ")[0]  # "your card 3" or "Player 2's card 1"
+                owner, _, number = place.rpartition(" card ")
+                seat = "Player 1's" if owner == "your" else owner
+                planned[:] = [f"slam {seat} card {number}"]
                 return slam_mode[0]
             return "pass"
         if not options:
@@ -528,9 +515,6 @@ def test_05_sneaky_goose_game_and_walkthroughs(lab_url, browser):
         view = learner.view()
         assert "done looking" in view["actions"], (
             "the game must open on the learner's peek at their bottom row:\n" + view["text"][:600])
-        memory = page.locator(f'[data-gw-cell="{cell}"] .jp-OutputArea').get_by_text("Memory aid")
-        memory.click()  # a display aid: it changes no pass and no slam
-        learner.settle()
         view = learner.play(sneaky_learner(random.Random(5)), middle=40)
         passes = learner.clicks.count("pass")
         slams = sum(1 for c in learner.clicks if c.startswith("slam "))
