@@ -31,6 +31,7 @@ from .svg import actions_in
 from .view import PREFIX, ViewSettings
 
 HUMAN = "human"
+LOG_HEIGHT = 70  # px: about four lines of the move log
 
 
 class Table:
@@ -39,7 +40,7 @@ class Table:
     def __init__(self, game: Any, seats: Sequence[Any], render: Callable[..., str], *,
                  bots: dict[str, Callable[[], Any]] | None = None, seat_names: Sequence[str] | None = None,
                  options: dict[str, str] | None = None, hidden_information: bool = False,
-                 seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 12,
+                 seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 80,
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
                  buttons: Callable[..., list[Any]] | None = None,
                  auto_action: Callable[..., Any] | None = None, allow_undo: bool = True) -> None:
@@ -83,7 +84,7 @@ class Table:
         self.board.on_action(self._guard(self.click))
         self.status = W.HTML()
         self.error = W.HTML()
-        self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
+        self.log_view = W.HTML()
         self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move",
                         disabled=not allow_undo)
@@ -303,10 +304,14 @@ class Table:
         self.buttons.children = buttons
         self.status.value = f"<b>{html.escape(self.status_text())}</b>"
         lines = self.log[-self.log_lines:]
-        # ipywidgets' HTML sets a 28 px line height; compact lines keep the newest in view.
+        # A short window on the log keeps the whole table on a 900 px screen (issue 9.8); it scrolls
+        # back through the last log_lines lines, and column-reverse keeps the newest line in view.
+        # (ipywidgets' HTML sets a 28 px line height: compact lines need their own.)
+        box = (f"display:flex;flex-direction:column-reverse;max-height:{LOG_HEIGHT}px;overflow-y:auto;"
+               "border-top:1px solid #ddd")
         style = "font-family:monospace;font-size:12px;line-height:1.35"
-        self.log_view.value = f"<div style='{style}'>" + "<br>".join(
-            html.escape(line) for line in lines) + "</div>"
+        self.log_view.value = (f"<div class='gw-log' style='{box}'><div style='{style}'>"
+                               + "<br>".join(html.escape(line) for line in lines) + "</div></div>")
 
     def status_text(self) -> str:
         state = self.state

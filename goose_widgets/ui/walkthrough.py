@@ -33,7 +33,11 @@ class WalkthroughPlayer:
         self.board = SvgBoard()
         self.board.on_action(guarded(self._show_error)(self.click))
         self.title = W.HTML(f"<h4 style='margin:4px 0'>{html.escape(scenario.name)}</h4>")
-        self.narration = W.HTML(layout=W.Layout(width="340px", padding="0 0 0 12px"))
+        # Beside the board where the cell is wide enough, under it otherwise: the board keeps the
+        # size it has at the table (issue 9.3), never squeezed by the narration.
+        self.narration = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="300px", max_width="560px",
+                                                padding="0 0 0 12px"))
+        self.board.layout = W.Layout(flex="0 0 auto")
         self.error = W.HTML()
         self.counter = W.Label()
         buttons = []
@@ -45,8 +49,11 @@ class WalkthroughPlayer:
             button.on_click(guarded(self._show_error)(lambda _b, t=target: self.go(t())))
             buttons.append(button)
         self.buttons = buttons
-        self.widget = W.VBox([self.title, W.HBox([self.board, self.narration]),
-                              W.HBox([*buttons, self.counter]), self.error])
+        # The buttons sit above the board, so they stay put whatever the length of the narration.
+        controls = W.HBox([*buttons, self.counter], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([self.title, controls, self.error,
+                              W.HBox([self.board, self.narration],
+                                     layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.go(0)
 
     def _show_error(self, text: str) -> None:
