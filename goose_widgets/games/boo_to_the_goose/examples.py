@@ -46,11 +46,20 @@ def _three_rounds() -> tuple[Step, ...]:
         (1, TOM): "and so does Tom.",
         (2, MATT): "It carries on like this for three rounds,",
     }
+    names, own = ("Matt", "Emma", "Tom"), ("his", "her", "his")
     moves: list[tuple[str, str]] = []
     for round_number, cards in lay.items():
         for seat, card in enumerate(cards):
-            moves.append((f"play {card}", narration.get((round_number, seat), "")))
-            moves.append((f"Player {seat + 1} draws a goose", ""))
+            # Where the rulebook says nothing, say what changed (we see only Matt's cards).
+            what = f"{own[seat]} {card}" if seat == MATT else "a card"
+            laid = f"{names[seat]} lays {what} face down in front of {'her' if seat == EMMA else 'him'}self"
+            moves.append((f"play {card}", narration.get((round_number, seat), f"{laid} (round {round_number} "
+                                                                             "of the story).")))
+            drawn = ("a goose: we watch over his shoulder, so we see it" if seat == MATT
+                     else "a card we cannot see")
+            moves.append((f"Player {seat + 1} draws a goose", f"{names[seat]} draws {drawn}, from "
+                                                             f"{own[seat]} draw pile: five cards in "
+                                                             "hand again."))
     return steps(*moves)
 
 
