@@ -85,4 +85,6 @@ def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:
         raise type(err)(str(err)) from None
     if isinstance(scenario, str):
         scenario = scenarios[scenario]
-    return WalkthroughPlayer(scenario, _part(name, "widget").render, **render_options)
+    widget = _part(name, "widget")
+    return WalkthroughPlayer(scenario, widget.render, **render_options,
+                             show_choices=getattr(widget, "WALKTHROUGH_CHOICES", False))

@@ -109,6 +109,8 @@ class Table:
         self.controls = W.HBox([undo, new, ffwd, *toggles], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.status, self.board, self.buttons, self.error, self.controls,
                               self.log_view])
+        self.widget.add_class("gw-table")
+        self.status.add_class("gw-status")
         self.new_game()
 
     # --- plumbing --------------------------------------------------------------------------

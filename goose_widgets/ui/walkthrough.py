@@ -2,12 +2,14 @@
 
 The board answers view-setting clicks (``ui:...``, e.g. BOO's scare replay) exactly as the table
 does, through `ViewSettings`; a click on a move is refused kindly (a walkthrough's moves are its
-script: Next plays them).
+script: Next plays them).  With ``show_choices`` the board shows the viewer's choices as the table
+would (BOO's ringed ghosts, its placing spots) but only view settings stay clickable.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,12 +21,16 @@ from .errors import guarded
 from .names import with_seat_names
 from .view import PREFIX, ViewSettings
 
+_MOVE_ACTION = re.compile(r'\sdata-action="(?!ui:)[^"]*"')
+
 
 class WalkthroughPlayer:
     """First / back / next / last through a scenario; the board is drawn by the game's renderer."""
 
-    def __init__(self, scenario: Scenario, render: Callable[..., str], **render_options: Any) -> None:
+    def __init__(self, scenario: Scenario, render: Callable[..., str], *, show_choices: bool = False,
+                 **render_options: Any) -> None:
         self.scenario = scenario
+        self.show_choices = show_choices
         self.render = render
         self.render_options = render_options
         self.view = ViewSettings({})
@@ -37,6 +43,7 @@ class WalkthroughPlayer:
         # size it has at the table (issue 9.3), never squeezed by the narration.
         self.narration = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="300px", max_width="560px",
                                                 padding="0 0 0 12px"))
+        self.narration.add_class("gw-narration")
         self.board.layout = W.Layout(flex="0 0 auto")
         self.error = W.HTML()
         self.counter = W.Label()
@@ -54,6 +61,7 @@ class WalkthroughPlayer:
         self.widget = W.VBox([self.title, controls, self.error,
                               W.HBox([self.board, self.narration],
                                      layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        self.widget.add_class("gw-walkthrough")
         self.go(0)
 
     def _show_error(self, text: str) -> None:
@@ -72,8 +80,11 @@ class WalkthroughPlayer:
 
     def view_svg(self) -> str:
         """The board at the current step, with the view settings clicked so far."""
-        return self.render(self.state.observation(self.scenario.viewer), [],
-                           **{**self.render_options, **self.view.values})
+        state, viewer = self.state, self.scenario.viewer
+        legal = state.legal_actions() if self.show_choices and state.current_player == viewer else []
+        svg = self.render(state.observation(viewer), legal, **{**self.render_options, **self.view.values})
+        # The choices are shown, not offered: a walkthrough's moves are its script.
+        return _MOVE_ACTION.sub("", svg) if legal else svg
 
     def click(self, action_text: str) -> None:
         """What a click on the board does: view settings change the view; moves are the script's."""
@@ -102,7 +113,8 @@ class WalkthroughPlayer:
             text = step.narration
             names = self.render_options.get("seat_names")
             moves = "<br>".join(html.escape(with_seat_names(e, names)) for e in state.events)
-            moves = f"<p style='font-family:monospace;font-size:12px;line-height:1.35;color:#444'>{moves}</p>"
+            style = "font-family:monospace;font-size:12px;line-height:1.35;color:#444"
+            moves = f"<p class='gw-moves' style='{style}'>{moves}</p>"
         if self.position == len(self.states) - 1 and self.scenario.conclusion:
             text += "\n\n" + self.scenario.conclusion
         paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in text.split("\n\n") if p.strip())

@@ -84,3 +84,15 @@ def test_the_walkthrough_player_replays_the_scares_as_the_table_does():
     with pytest.raises(ValueError, match="walkthrough"):
         player.board.click("place K3 at (2,6) rot 90 back")
     assert "gw-error" in player.error.value and player.state is final
+
+
+def test_the_tip_2_walkthrough_rings_the_waiting_ghosts_without_offering_them_as_moves():
+    from goose_widgets import walkthrough
+    from goose_widgets.ui.svg import actions_in
+
+    player = walkthrough("boo", "TIP 2: the scare order matters (good order)")
+    choosing = next(i for i, s in enumerate(player.states) if s.pending and s.current_player == 0)
+    player.go(choosing)
+    rings = player.board.svg.count('stroke-dasharray="6 3"')
+    assert rings == len(player.state.legal_actions()) >= 2  # every waiting ghost is ringed
+    assert all(a.startswith("ui:") for a in actions_in(player.board.svg))  # not moves: the script plays

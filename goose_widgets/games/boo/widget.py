@@ -36,6 +36,8 @@ FLIP = OKABE_ITO[5]  # vermillion
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
+# Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the placing spots), not clickable.
+WALKTHROUGH_CHOICES = True
 PANEL = 250
 BOARD_MAX = 440
 MARGIN = 3  # empty rows/columns shown around the cards: a card placed outward can reach 3 squares
