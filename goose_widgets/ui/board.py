@@ -79,8 +79,8 @@ class SvgBoard(anywidget.AnyWidget):
     def __repr__(self) -> str:  # stable for nbval: anywidget's default repr holds an address
         return f"SvgBoard({len(self.svg)} characters of SVG)"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return mimebundle(super(), self.svg, repr(self))
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        return mimebundle(super(), self.svg, repr(self)), {}
 
     def on_action(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(action_text)`` whenever a ``[data-action]`` element is clicked."""

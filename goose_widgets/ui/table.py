@@ -39,7 +39,7 @@ class Table:
 
     def __init__(self, game: Any, seats: Sequence[Any], render: Callable[..., str], *,
                  bots: dict[str, Callable[[], Any]] | None = None, seat_names: Sequence[str] | None = None,
-                 options: dict[str, str] | None = None, hidden_information: bool = False,
+                 options: dict[str, str | tuple[str, bool]] | None = None, hidden_information: bool = False,
                  seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 80,
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
                  buttons: Callable[..., list[Any]] | None = None,
@@ -96,13 +96,14 @@ class Table:
         new.on_click(self._guard(lambda _b: self.new_game()))
         ffwd.on_click(self._guard(lambda _b: self.fast_forward()))
         # An option is "label" (off at first) or ("label", default).
-        options = {name: spec if isinstance(spec, tuple) else (spec, False)
-                   for name, spec in (options or {}).items()}
-        self.option_values: dict[str, Any] = {name: bool(on) for name, (_, on) in options.items()}
-        self.toggles = set(options)
+        toggles_spec: dict[str, tuple[str, bool]] = {
+            name: spec if isinstance(spec, tuple) else (spec, False)
+            for name, spec in (options or {}).items()}
+        self.option_values: dict[str, Any] = {name: bool(on) for name, (_, on) in toggles_spec.items()}
+        self.toggles = set(toggles_spec)
         self.view = ViewSettings(self.option_values)
         toggles = []
-        for name, (label, on) in options.items():
+        for name, (label, on) in toggles_spec.items():
             box = W.Checkbox(value=bool(on), description=label, indent=False)
             box.observe(self._guard(lambda change, n=name: self.set_option(n, change["new"])), "value")
             toggles.append(box)

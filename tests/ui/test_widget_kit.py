@@ -305,6 +305,8 @@ def test_a_boards_output_carries_its_svg_beside_the_live_widget():
     for shown, board in ((table, table.board), (WalkthroughPlayer(scenario, toy_game.render), None),
                          (table.board, table.board)):
         bundle = shown._repr_mimebundle_()
+        if isinstance(bundle, tuple):  # (data, metadata), as anywidget's widgets answer
+            bundle = bundle[0]
         view = bundle["application/vnd.jupyter.widget-view+json"]
         assert view["model_id"] == (shown.widget if board is None or shown is table else shown).model_id
         assert bundle["image/svg+xml"].startswith("<svg") and "<style>" in bundle["image/svg+xml"]

@@ -325,8 +325,8 @@ def _placing_controls(root: Element, obs: Observation, card: str, rotation: int,
     sub(root, "text", "then click a dashed square (its top-left).", x=x, y=y + 29, font_size=13)
     for i, value in enumerate(ROTATIONS):
         _toggle(root, f"{value}°", f"ui:rotation={value}", value == rotation, x + i * 52, y + 40, 46)
-    for i, value in enumerate(SIDES):
-        _toggle(root, value, f"ui:side={value}", value == side, x + i * 78, y + 72, 72)
+    for i, name in enumerate(SIDES):
+        _toggle(root, name, f"ui:side={name}", name == side, x + i * 78, y + 72, 72)
     size = 34
     placed = make_placed(obs.card(card), 0, 0, rotation, side)
     _card(root, placed, lambda sq, ox=x + 10, oy=y + 110: (ox + sq[1] * size, oy + sq[0] * size), size, None)

@@ -8,11 +8,14 @@ and assert where every pawn ends.  The rules themselves are only in `rules.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...engine.scenario import Scenario, steps
 from .rules import Game
 
 
-def _game_start(game: Game, **position: object):
+def _game_start(game: Game, **position: Any) -> Callable[[], Any]:
     """A scenario start: the opening position, or the position built from ``position``."""
     return lambda: game.state_at(**position) if position else game.new_initial_state()
 

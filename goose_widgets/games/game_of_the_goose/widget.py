@@ -235,7 +235,7 @@ def _square(g: ET.Element, number: int) -> None:
     sub(cell, "rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3, rx=7, fill=FILL[kind],
         stroke="#7a6a4f", stroke_width=1)
     if special is not None:
-        if special.picture == "dice":
+        if special.picture == "dice" and special.dice is not None:
             _dice(cell, x + CELL / 2, y + CELL / 2 + 6, CELL * 0.72, special.dice)
         else:
             picture(cell, special.picture, x + CELL / 2, y + CELL / 2 + 5, PICTURE_SIZE)
@@ -296,8 +296,10 @@ def trail_squares(obs: Observation) -> list[int]:
 
 def _trail(g: ET.Element, obs: Observation) -> None:
     seat = obs.last_mover
+    if seat is None:
+        return
     points = [centre(square, seat) for square in trail_squares(obs)]
-    if seat is None or len(points) < 2:
+    if len(points) < 2:
         return
     trail = sub(g, "g", class_="gw-trail", opacity=0.6)
     sub(trail, "polyline", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), fill="none",
@@ -388,8 +390,8 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
         _trail(root, obs)
     for seat in range(obs.players):
         if not obs.out[seat]:
-            x, y = centre(obs.positions[seat], seat)
-            _pawn(root, seat, x, y, seat == obs.to_move and not obs.finished and not obs.rolling,
+            px, py = centre(obs.positions[seat], seat)
+            _pawn(root, seat, px, py, seat == obs.to_move and not obs.finished and not obs.rolling,
                   obs.owed[seat], obs.held[seat], names[seat])
     sub(root, "text", "Game of the Goose", x=PANEL_X, y=MARGIN + 12, font_size=16, font_weight="bold",
         fill="#3d3325")

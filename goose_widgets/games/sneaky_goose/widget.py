@@ -318,9 +318,9 @@ class _Board:
                 shown.append(("Cancel slam", "ui:mode=", "#444"))
             else:
                 shown.insert(0, ("Slam!", "ui:mode=" + slam_mode(obs), SLAM))
-        for label, action, colour in shown:
+        for label, target, colour in shown:
             width = 16 + 8 * len(label)
-            group = sub(root, "g", data_action=action)
+            group = sub(root, "g", data_action=target)
             sub(group, "rect", x=x, y=y, width=width, height=28, rx=6, fill=colour)
             sub(group, "text", label, x=x + width / 2, y=y + 19, font_size=13, fill="#ffffff",
                 text_anchor="middle", font_weight="bold")
