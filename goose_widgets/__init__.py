@@ -10,6 +10,7 @@ they are called.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,10 +82,27 @@ def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:
                              + "; ".join(repr(s) for s in scenarios) + ".")
         if not isinstance(scenario, (str, Scenario)):
             raise TypeError(f"scenario must be a scenario's name (a str) or a Scenario, not {scenario!r}.")
+        if isinstance(scenario, str):
+            scenario = scenarios[scenario]
+        widget = _part(name, "widget")
+        _check_render_options(widget, render_options, scenario.start().game.players)
     except (ValueError, TypeError) as err:
         raise type(err)(str(err)) from None
-    if isinstance(scenario, str):
-        scenario = scenarios[scenario]
-    widget = _part(name, "widget")
     return WalkthroughPlayer(scenario, widget.render, **render_options,
                              show_choices=getattr(widget, "WALKTHROUGH_CHOICES", False))
+
+
+def _check_render_options(widget: Any, options: dict[str, Any], players: int) -> None:
+    """A misspelt board option would be ignored without a word: refuse it, naming the valid ones."""
+    parameters = inspect.signature(widget.render).parameters
+    valid = {n for n, p in parameters.items() if p.kind is p.KEYWORD_ONLY
+             or (p.kind is p.POSITIONAL_OR_KEYWORD and n not in ("observation", "legal_actions"))}
+    valid |= set(getattr(widget, "OPTIONS", None) or {}) | {"seat_names"}
+    unknown = sorted(set(options) - valid)
+    if unknown:
+        raise ValueError(f"unknown board option(s) {', '.join(unknown)}; valid options: "
+                         f"{', '.join(sorted(valid))}.")
+    names = options.get("seat_names")
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)
+                              or len(names) != players or not all(isinstance(n, str) for n in names)):
+        raise ValueError(f"seat_names must be a list of {players} names (one per seat), not {names!r}.")
