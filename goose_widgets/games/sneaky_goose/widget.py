@@ -130,11 +130,14 @@ class _Board:
             for place in obs.looking:
                 self.card_actions[place] = "done looking"
         self.rows = max(2, *(math.ceil(len(g) / 2) for g in obs.grids))
+        # Penalty cards make grids long: beyond three rows the cards get shorter (never their text),
+        # so that the table still fits the screen.
+        self.card_h = CARD_H if self.rows <= 3 else max(56.0, (3 * (CARD_H + GAP) + 20) / self.rows - GAP)
 
     # --- layout -------------------------------------------------------------------------------
     def draw(self) -> ET.Element:
         obs = self.obs
-        grid_h = HEADER + self.rows * (CARD_H + GAP) + (30 if obs.revealed else 6)
+        grid_h = HEADER + self.rows * (self.card_h + GAP) + (30 if obs.revealed else 6)
         middle = 54 + grid_h + 12
         height = middle + max(PILE_H + 64, 44 + 18 * obs.players)
         root = svg_root(WIDTH, height)
@@ -222,9 +225,9 @@ class _Board:
                     fill="#555")
         for place, view in enumerate(obs.grids[seat]):
             cx = x + PAD + (place % 2) * (CARD_W + GAP)
-            cy = y + HEADER + (place // 2) * (CARD_H + GAP)
+            cy = y + HEADER + (place // 2) * (self.card_h + GAP)
             if view is None:
-                sub(root, "rect", x=cx, y=cy, width=CARD_W, height=CARD_H, rx=5, fill="none",
+                sub(root, "rect", x=cx, y=cy, width=CARD_W, height=self.card_h, rx=5, fill="none",
                     stroke="#ccc", stroke_dasharray="4 3")
                 continue
             self.grid_card(root, seat, place, view, cx, cy)
@@ -245,9 +248,9 @@ class _Board:
         looked = (seat, place) in obs.looking
         face_up = view.card is not None and (obs.revealed or (looked and obs.actor == obs.seat))
         if face_up:
-            _card_face(parent, view.card, x, y, CARD_W, CARD_H)
+            _card_face(parent, view.card, x, y, CARD_W, self.card_h)
         else:
-            _card_back(parent, x, y, CARD_W, CARD_H)
+            _card_back(parent, x, y, CARD_W, self.card_h)
             if self.memory and view.card is not None:
                 sub(parent, "circle", cx=x + CARD_W - 13, cy=y + 14, r=12, fill="#ffffff",
                     stroke=KNOWN, stroke_width=2)
@@ -257,11 +260,11 @@ class _Board:
             fill="#444" if face_up else "#ffffff")
         chosen = obs.phase == "target" and seat == obs.turn and place == obs.chosen
         if looked or chosen:
-            sub(parent, "rect", x=x - 2, y=y - 2, width=CARD_W + 4, height=CARD_H + 4, rx=6, fill="none",
+            sub(parent, "rect", x=x - 2, y=y - 2, width=CARD_W + 4, height=self.card_h + 4, rx=6, fill="none",
                 stroke=HIGHLIGHT if looked else OKABE_ITO[3], stroke_width=3)
         if action:
             colour = SLAM if self.slamming else HIGHLIGHT
-            sub(parent, "rect", x=x - 1, y=y - 1, width=CARD_W + 2, height=CARD_H + 2, rx=6,
+            sub(parent, "rect", x=x - 1, y=y - 1, width=CARD_W + 2, height=self.card_h + 2, rx=6,
                 fill="none", stroke=colour, stroke_width=2, stroke_dasharray="5 3")
 
     def piles(self, root: ET.Element, x: float, y: float) -> None:
