@@ -44,7 +44,7 @@ class WalkthroughPlayer:
         self.narration = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="300px", max_width="560px",
                                                 padding="0 0 0 12px"))
         self.narration.add_class("gw-narration")
-        self.board.layout = W.Layout(flex="0 0 auto")
+        self.board.layout = W.Layout(flex="0 1 auto")  # shrinks only in a cell narrower than itself
         self.error = W.HTML()
         self.counter = W.Label()
         buttons = []
