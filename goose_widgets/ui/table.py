@@ -32,6 +32,7 @@ from .view import PREFIX, ViewSettings
 
 HUMAN = "human"
 LOG_HEIGHT = 70  # px: about four lines of the move log
+MAX_CLICK = 200  # characters
 
 
 class Table:
@@ -148,7 +149,9 @@ class Table:
         """Apply the action whose text is ``action_text`` for the seat at the table (a click)."""
         self.error.value = ""
         if not isinstance(action_text, str):
-            raise TypeError(f"a click is the text of an action (a str), not {action_text!r}.")
+            raise TypeError(f"a click is the text of an action (a str), not {action_text!r:.80}.")
+        if len(action_text) > MAX_CLICK:  # no action is this long; keep the message readable
+            raise ValueError(f"{action_text[:40]!r}… ({len(action_text)} characters) is not a move here.")
         if action_text == "__curtain__":
             self._curtain = False
             self._redraw()
