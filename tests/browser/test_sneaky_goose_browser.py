@@ -1,5 +1,6 @@
 """In a real browser (JupyterLab, headless Chromium): notebook 05 runs, and its first table answers
-a click on a pile, a click on a grid card, the Slam! mode and Pass.
+the peek, a click on a pile, a click on a grid card, the Slam! mode and Pass (with the automatic
+pass of slam windows turned off by its checkbox, so that every window asks).
 
 The shared course test (tests/browser) clicks one element per notebook; this one plays a short
 turn.  It uses the shared JupyterLab and Chromium fixtures of tests/browser/conftest.py.
@@ -29,8 +30,15 @@ def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):
         assert page.evaluate(RUN_ALL) == "done:true"
         assert not page.evaluate(ERROR_OUTPUTS)
         board = page.locator(".gw-board").first
+        board.locator("[data-action='done looking']").first.click(timeout=60_000)  # our peek comes first
+        # The up-card's slam window passes by itself unless we know a match (then we pass).
+        board.locator("[data-action='take draw pile'], [data-action='pass']").first.wait_for(timeout=60_000)
+        if board.locator("[data-action='pass']").count():
+            board.locator("[data-action='pass']").click()
         pile = board.locator("[data-action='take draw pile']")
-        pile.wait_for(timeout=60_000)  # the bots pass the first slam window, then it is our turn
+        pile.wait_for(timeout=60_000)
+        # Every window asks us from now on, so that our own swap's window offers Slam!.
+        page.get_by_text("Pass slam windows unless I know a match").first.click()
         pile.click()
         card = board.locator("[data-action=\"swap into Player 1's card 1\"]")
         card.wait_for(timeout=30_000)

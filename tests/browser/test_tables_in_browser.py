@@ -126,7 +126,9 @@ WALKTHROUGH = """(i) => {
     copy.querySelectorAll('.gw-moves, p[style*="monospace"]').forEach(e => e.remove());
     prose = copy.innerText.trim();
   }
-  const counter = (out.textContent.match(/step (\\d+) of (\\d+)/) || []).slice(1).map(Number);
+  const label = [...out.querySelectorAll('.widget-label')].map(e => e.textContent.trim())
+    .find(t => /^step \\d+ of \\d+$/.test(t)) || '';
+  const counter = (label.match(/^step (\\d+) of (\\d+)$/) || []).slice(1).map(Number);
   return {prose, counter};
 }"""
 
@@ -209,7 +211,10 @@ class Learner:
         element.scroll_into_view_if_needed()
         element.click()
         self.clicks.append(target)
-        self.wait_change(view["sig"], why=f"clicking {target!r}")
+        if target.startswith("ui:"):  # a view setting: choosing the one shown changes nothing
+            self.wait_change(view["sig"], timeout=2_000)
+        else:
+            self.wait_change(view["sig"], why=f"clicking {target!r}")
         return self.settle()
 
     def settle(self, quiet: float = 150) -> dict[str, Any]:
@@ -227,15 +232,19 @@ class Learner:
 
     def play(self, choose: Callable[[Learner, dict[str, Any]], str | None], middle: int,
              max_clicks: int = 600) -> dict[str, Any]:
-        """Play to the end of the game: ``choose`` names the next click (None: wait for the bots)."""
+        """Play to the end of the game: ``choose`` names the next click (None: wait for the bots,
+        "": look at the board again)."""
         view = self.view()
         self.check_text_sizes()
         self.screenshot("start")
         while "Game over" not in view["text"]:
             assert len(self.clicks) < max_clicks, f"{self.name}: no end after {max_clicks} clicks"
             target = choose(self, view)
+            if target == "":  # the learner looked at something (a replay): look again
+                view = self.view()
+                continue
             if target is None:  # the bots are playing (or the learner looked at something)
-                if self.view()["sig"] == view["sig"] and not self.wait_change(view["sig"], timeout=60_000):
+                if not self.wait_change(view["sig"], timeout=60_000):
                     raise AssertionError(f"{self.name}: stuck, nothing to click and nothing moves:\n"
                                          + view["text"][-600:])
                 view = self.view()
@@ -303,9 +312,9 @@ def sneaky_learner(rng: random.Random) -> Callable[[Learner, dict[str, Any]], st
             return "pass"
         if not options:
             return None
-        if "honk" in options and rng.random() < 0.12:
-            return "honk"
         rest = [o for o in options if o != "honk"]
+        if "honk" in options and (rng.random() < 0.12 or not rest):
+            return "honk"
         if "take draw pile" in rest and rng.random() < 0.8:
             return "take draw pile"
         return rng.choice(rest)
@@ -324,7 +333,7 @@ def boo_learner(rng: random.Random, replays: list[str]) -> Callable[[Learner, di
         if turns and turns[0] not in replayed:
             replayed.add(turns[0])
             replay_turn(learner, view, replays)
-            return None  # look again: the board was redrawn
+            return ""  # look again: the board was redrawn
         scares = [o for o in options if o.startswith("scare")]
         if scares:
             return rng.choice(scares)
@@ -336,6 +345,8 @@ def boo_learner(rng: random.Random, replays: list[str]) -> Callable[[Learner, di
 
 
 SHOWN = re.compile(r"Scares shown: (\d+) of (\d+)")
+SHOWS = """([i, text]) => [...document.querySelectorAll(`[data-gw-cell="${i}"] .gw-board text`)]
+  .some(t => t.textContent.trim() === text)"""
 
 
 def replay_turn(learner: Learner, view: dict[str, Any], log: list[str]) -> dict[str, Any]:
@@ -344,33 +355,23 @@ def replay_turn(learner: Learner, view: dict[str, Any], log: list[str]) -> dict[
     if not shown:
         return view
     total = int(shown.group(2))
+    buttons = learner.page.locator(f'[data-gw-cell="{learner.cell}"] .gw-board [data-action^="ui:replay="]')
     for label, expected in (("start", 0), ("▶", min(1, total)), ("all", total)):
-        target = next((a for a in view["actions"] if a.startswith("ui:replay=")
-                       and _label_of(learner, a) == label), None)
-        assert target is not None, f"{learner.name}: no replay button {label!r}"
-        before = view
-        scope = learner.page.locator(f'[data-gw-cell="{learner.cell}"] .gw-board')
-        scope.locator(f'[data-action="{target}"]').first.click()
-        learner.clicks.append(target)
-        changed_expected = SHOWN.search(" ".join(before["texts"])).group(1) != str(expected)  # type: ignore[union-attr]
-        if changed_expected:
-            learner.wait_change(before["sig"], timeout=5_000, why=f"the replay button {label!r}")
+        labels = [text.strip() for text in buttons.all_text_contents()]
+        assert label in labels, f"{learner.name}: no replay button {label!r} among {labels}"
+        buttons.nth(labels.index(label)).click()
+        learner.clicks.append(f"replay {label}")
+        try:  # the board must come to show that many scares (other redraws may arrive first)
+            learner.page.wait_for_function(SHOWS, arg=[learner.cell, f"Scares shown: {expected} of {total}"],
+                                           timeout=5_000)
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError, said below
+            pass
         view = learner.settle()
         now = SHOWN.search(" ".join(view["texts"]))
         assert now and int(now.group(1)) == expected, \
             f"{learner.name}: replay {label!r} shows {now and now.group(0)}, expected {expected} of {total}"
         log.append(f"{label}:{expected}/{total}")
     return view
-
-
-LABELS = """([i, action]) => {
-  const g = document.querySelector(`[data-gw-cell="${i}"] .gw-board [data-action="${action}"]`);
-  return g ? g.textContent.trim() : null;
-}"""
-
-
-def _label_of(learner: Learner, action: str) -> str | None:
-    return learner.page.evaluate(LABELS, [learner.cell, action])
 
 
 # --- notebooks -----------------------------------------------------------------------------
@@ -388,6 +389,7 @@ def open_and_run(page: Any, lab_url: str, notebook: str) -> None:
     page.wait_for_function(KERNEL_READY, timeout=90_000)
     assert page.evaluate(RUN_ALL) == "done:true", f"{notebook}: run-all did not finish"
     assert not page.evaluate(ERROR_OUTPUTS), page.evaluate(ERROR_OUTPUTS)
+    assert page.locator("text=Error displaying widget").count() == 0, f"{notebook}: a widget did not display"
     page.evaluate(TAG_CELLS)
     assert page.evaluate(KERNEL_EXEC, FAST_BOTS) is None
 
@@ -445,7 +447,12 @@ def step_walkthroughs(page: Any, notebook: str, stem: str, play_scale: float) ->
 
 
 def play_scale_of(page: Any, cell: int) -> float:
+    """How large the play board is drawn; it must be the live widget, not the static SVG picture
+    that the output carries beside it for viewers without widgets."""
     page.locator(f'[data-gw-cell="{cell}"] .gw-board').first.wait_for(timeout=60_000)
+    scope = f'[data-gw-cell="{cell}"]'
+    static = page.locator(f"{scope} .jp-RenderedSVG, {scope} .jp-RenderedImage")
+    assert static.count() == 0, f"cell {cell} shows the static picture of the board as well as the widget"
     return page.evaluate(BOARD_SCALE, cell)["scale"]
 
 
