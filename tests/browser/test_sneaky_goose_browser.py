@@ -25,7 +25,7 @@ def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):
     page_errors: list[str] = []
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     try:
-        page.goto(f"{lab_url}/lab/tree/{NOTEBOOK}")
+        page.goto(f"{lab_url}/lab/tree/{NOTEBOOK}?reset")  # no other notebook restored in a hidden tab
         page.wait_for_function(KERNEL_READY, timeout=90_000)
         assert page.evaluate(RUN_ALL) == "done:true"
         assert not page.evaluate(ERROR_OUTPUTS)
