@@ -38,7 +38,8 @@ def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):
         pile = board.locator("[data-action='take draw pile']")
         pile.wait_for(timeout=60_000)
         # Every window asks us from now on, so that our own swap's window offers Slam!.
-        page.get_by_text("Pass slam windows unless I know a match").first.click()
+        autopass = page.locator(".widget-checkbox").filter(has_text="Pass slam windows unless I know a match")
+        autopass.first.locator("input").uncheck()
         pile.click()
         card = board.locator("[data-action=\"swap into Player 1's card 1\"]")
         card.wait_for(timeout=30_000)
