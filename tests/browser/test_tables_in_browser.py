@@ -237,13 +237,14 @@ class Learner:
         view = self.view()
         self.check_text_sizes()
         self.screenshot("start")
+        middle_taken = False
         while "Game over" not in view["text"]:
             assert len(self.clicks) < max_clicks, f"{self.name}: no end after {max_clicks} clicks"
             target = choose(self, view)
             if target == "":  # the learner looked at something (a replay): look again
                 view = self.view()
                 continue
-            if target is None:  # the bots are playing (or the learner looked at something)
+            if target is None:  # the bots are playing
                 if not self.wait_change(view["sig"], timeout=60_000):
                     raise AssertionError(f"{self.name}: stuck, nothing to click and nothing moves:\n"
                                          + view["text"][-600:])
@@ -251,8 +252,9 @@ class Learner:
                 continue
             view = self.click(target, view)
             self.check_text_sizes()
-            if len(self.clicks) == middle:
+            if len(self.clicks) >= middle and not middle_taken:
                 self.screenshot("middle")
+                middle_taken = True
         self.check_text_sizes()
         self.screenshot("end")
         return view
