@@ -57,7 +57,8 @@ class Table:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be a whole number or None, not {seed!r}.")
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        self.rng = random.Random(f"{self.seed}:chance")
+        # The same derivation as the engine's `split_rngs` (engine branch), so seeded tables agree.
+        self.rng = random.Random(f"chance/{self.seed}")
         self.seat_names = _seat_names(seat_names, len(seats))
         self.seats: list[Any] = []
         for seat, spec in enumerate(seats):
@@ -74,7 +75,7 @@ class Table:
             else:
                 raise TypeError(f"{label} must be 'human', a bot name or a bot, not {spec!r}.")
         # One generator per seat, so what one bot draws changes neither chance nor another bot.
-        self.bot_rngs = [random.Random(f"{self.seed}:bot:{seat}") for seat in range(len(self.seats))]
+        self.bot_rngs = [random.Random(f"bot {seat}/{self.seed}") for seat in range(len(self.seats))]
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.viewer = humans[0] if humans else 0
         self._curtain = False
