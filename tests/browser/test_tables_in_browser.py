@@ -212,12 +212,12 @@ class Learner:
         element.click()
         self.clicks.append(target)
         if target.startswith("ui:"):  # a view setting: choosing the one shown changes nothing
-            self.wait_change(view["sig"], timeout=2_000)
+            self.wait_change(view["sig"], timeout=1_000)
         else:
             self.wait_change(view["sig"], why=f"clicking {target!r}")
         return self.settle()
 
-    def settle(self, quiet: float = 150) -> dict[str, Any]:
+    def settle(self, quiet: float = 100) -> dict[str, Any]:
         """The view once nothing has changed for ``quiet`` ms (a redraw arrives in several messages)."""
         view = self.view()
         while self.wait_change(view["sig"], timeout=quiet):
