@@ -10,6 +10,7 @@ they are called.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,12 +39,25 @@ def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int |
 
     ``players`` lists the seats in order, each ``"human"``, a bot name (see `bots_for`) or a bot
     object.  Other keyword arguments are the game's parameters (see `load_game`).  Display the
-    result in a notebook cell; ``table.click("...")`` does what a click does.
+    result in a notebook cell; ``table.click("...")`` does what a click does.  A mistake in the
+    arguments (a game or bot name, the number of seat names, a type) raises here, with the choices.
     """
+    try:
+        return _play(name, players, seed, bot_delay, seat_names, params)
+    except (ValueError, TypeError) as err:
+        # The learner's mistake, raised at the learner's call: not a page of the package's internals.
+        raise type(err)(str(err)) from None
+
+
+def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
+          seat_names: Sequence[str] | None, params: dict[str, Any]) -> Any:
     from .ui import Table
 
     if isinstance(players, (str, int)) or not isinstance(players, Sequence):
-        raise TypeError("players must be a list of seats, e.g. ['human', 'random'].")
+        raise TypeError("players must be a list of seats, e.g. ['human', 'random'], not "
+                        f"{players!r}.")
+    if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or not bot_delay >= 0:
+        raise TypeError(f"bot_delay must be a number of seconds (0 or more), not {bot_delay!r}.")
     game = load_game(name, players=len(players), **params)
     widget = _part(name, "widget")
     return Table(game, players, widget.render, bots=bots_for(name), seed=seed, bot_delay=bot_delay,
@@ -58,11 +72,37 @@ def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int |
 
 def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:
     """The walkthrough player for one of a game's scenarios (an object or its name)."""
+    from .engine.scenario import Scenario
     from .ui import WalkthroughPlayer
 
-    if isinstance(scenario, str):
+    try:
         scenarios = _part(name, "examples").SCENARIOS
-        if scenario not in scenarios:
-            raise ValueError(f"unknown scenario {scenario!r}; choose one of: {', '.join(scenarios)}.")
-        scenario = scenarios[scenario]
-    return WalkthroughPlayer(scenario, _part(name, "widget").render, **render_options)
+        if isinstance(scenario, str) and scenario not in scenarios:
+            raise ValueError(f"unknown scenario {scenario!r}; choose one of: "
+                             + "; ".join(repr(s) for s in scenarios) + ".")
+        if not isinstance(scenario, (str, Scenario)):
+            raise TypeError(f"scenario must be a scenario's name (a str) or a Scenario, not {scenario!r}.")
+        if isinstance(scenario, str):
+            scenario = scenarios[scenario]
+        widget = _part(name, "widget")
+        _check_render_options(widget, render_options, scenario.start().game.players)
+    except (ValueError, TypeError) as err:
+        raise type(err)(str(err)) from None
+    return WalkthroughPlayer(scenario, widget.render, **render_options,
+                             show_choices=getattr(widget, "WALKTHROUGH_CHOICES", False))
+
+
+def _check_render_options(widget: Any, options: dict[str, Any], players: int) -> None:
+    """A misspelt board option would be ignored without a word: refuse it, naming the valid ones."""
+    parameters = inspect.signature(widget.render).parameters
+    valid = {n for n, p in parameters.items() if p.kind is p.KEYWORD_ONLY
+             or (p.kind is p.POSITIONAL_OR_KEYWORD and n not in ("observation", "legal_actions"))}
+    valid |= set(getattr(widget, "OPTIONS", None) or {}) | {"seat_names"}
+    unknown = sorted(set(options) - valid)
+    if unknown:
+        raise ValueError(f"unknown board option(s) {', '.join(unknown)}; valid options: "
+                         f"{', '.join(sorted(valid))}.")
+    names = options.get("seat_names")
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)
+                              or len(names) != players or not all(isinstance(n, str) for n in names)):
+        raise ValueError(f"seat_names must be a list of {players} names (one per seat), not {names!r}.")

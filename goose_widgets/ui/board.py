@@ -2,11 +2,16 @@
 
 The renderers of the games are pure functions that return SVG text in which every clickable element
 has ``data-action="<str(action)>"``.  The board sends that string to Python; it never interprets it.
+
+`mimebundle` puts the SVG picture beside the live widget in a cell's output (issue 9.9, 11.4):
+JupyterLab shows the widget (its mime type ranks higher), while a notebook opened without running,
+GitHub, nbviewer, an HTML export or a course site show the position as ``image/svg+xml``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import anywidget
 import traitlets
@@ -37,6 +42,28 @@ _CSS = """
 """
 
 
+# Interactive-only parts (shown on hover in the widget) stay hidden in the static picture.
+_STATIC_STYLE = "<style>.gw-hover-only { opacity: 0; }</style>"
+
+
+def static_svg(svg: str) -> str:
+    """The board's SVG as a standalone picture (no hover-only elements)."""
+    start = svg.find(">", svg.find("<svg"))
+    return svg if start < 0 else svg[:start + 1] + _STATIC_STYLE + svg[start + 1:]
+
+
+def mimebundle(widget: Any, svg: str, text: str) -> dict[str, Any]:
+    """The output of a cell showing ``widget``: its live view, the SVG picture and a short text."""
+    bundle = widget._repr_mimebundle_() or {}
+    if isinstance(bundle, tuple):  # anywidget answers (data, metadata)
+        bundle = bundle[0]
+    bundle = dict(bundle)
+    if svg:
+        bundle["image/svg+xml"] = static_svg(svg)
+    bundle["text/plain"] = text
+    return bundle
+
+
 class SvgBoard(anywidget.AnyWidget):
     """An SVG view whose ``[data-action]`` elements report clicks to `on_action` callbacks."""
 
@@ -51,6 +78,9 @@ class SvgBoard(anywidget.AnyWidget):
 
     def __repr__(self) -> str:  # stable for nbval: anywidget's default repr holds an address
         return f"SvgBoard({len(self.svg)} characters of SVG)"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        return mimebundle(super(), self.svg, repr(self)), {}
 
     def on_action(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(action_text)`` whenever a ``[data-action]`` element is clicked."""

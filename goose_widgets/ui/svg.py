@@ -32,6 +32,23 @@ def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> 
     return element
 
 
+# Text on a board is at least this many px when the board is drawn at its width (issue 9.3).
+MIN_FONT = 12
+
+
+def fitted_text(parent: ET.Element, text: str, width: float, font_size: float = MIN_FONT,
+                **attrs: Any) -> ET.Element:
+    """A text element that keeps its font size but is squeezed into ``width`` if it would overflow.
+
+    The width is estimated from the length (about 0.6 em a character in Helvetica); a longer text
+    gets ``textLength`` so the browser narrows its letters instead of spilling over its box.
+    """
+    bold = attrs.get("font_weight") == "bold"
+    if len(text) * font_size * (0.64 if bold else 0.58) > width:
+        attrs.update(textLength=_fmt(float(width)), lengthAdjust="spacingAndGlyphs")
+    return sub(parent, "text", text, font_size=font_size, **attrs)
+
+
 def to_text(root: ET.Element) -> str:
     """The SVG as a string (deterministic: same tree, same bytes)."""
     return ET.tostring(root, encoding="unicode")

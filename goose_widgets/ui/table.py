@@ -7,7 +7,9 @@ board does not draw as clickable elements become buttons, so every move is reach
 
 Bots act after a visible pause (``bot_delay`` seconds, via the kernel's event loop) so a learner can
 follow; Fast-forward plays bots at once.  Outside a running event loop (tests, scripts) bots answer
-immediately.  With several human seats in a game with hidden information, the board is covered
+immediately.  Chance and every bot draw from generators of their own, all derived from
+``seed`` (issue 10: a bot can neither foresee nor change the dice and cards; seeded games stay
+reproducible).  With several human seats in a game with hidden information, the board is covered
 between turns until the next human says they are at the table (hot seat).
 """
 
@@ -22,12 +24,15 @@ from typing import Any
 import ipywidgets as W
 
 from ..engine import TERMINAL, sample_outcome
-from .board import SvgBoard
+from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .names import with_seat_names
 from .svg import actions_in
+from .view import PREFIX, ViewSettings
 
 HUMAN = "human"
+LOG_HEIGHT = 70  # px: about four lines of the move log
+MAX_CLICK = 200  # characters
 
 
 class Table:
@@ -35,8 +40,8 @@ class Table:
 
     def __init__(self, game: Any, seats: Sequence[Any], render: Callable[..., str], *,
                  bots: dict[str, Callable[[], Any]] | None = None, seat_names: Sequence[str] | None = None,
-                 options: dict[str, str] | None = None, hidden_information: bool = False,
-                 seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 12,
+                 options: dict[str, str | tuple[str, bool]] | None = None, hidden_information: bool = False,
+                 seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 80,
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
                  buttons: Callable[..., list[Any]] | None = None,
                  auto_action: Callable[..., Any] | None = None, allow_undo: bool = True) -> None:
@@ -49,21 +54,28 @@ class Table:
         self.button_actions = buttons
         self.auto_action = auto_action
         self.allow_undo = allow_undo
-        self.rng = random.Random(seed)
-        self.seat_names = list(seat_names) if seat_names else [f"Player {i + 1}" for i in range(len(seats))]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"seed must be a whole number or None, not {seed!r}.")
+        self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        # The same derivation as the engine's `split_rngs` (engine branch), so seeded tables agree.
+        self.rng = random.Random(f"chance/{self.seed}")
+        self.seat_names = _seat_names(seat_names, len(seats))
         self.seats: list[Any] = []
         for seat, spec in enumerate(seats):
-            if spec == HUMAN:
+            label = f"Player {seat + 1}"
+            if isinstance(spec, str) and spec == HUMAN:
                 self.seats.append(HUMAN)
             elif isinstance(spec, str):
                 if not bots or spec not in bots:
-                    raise ValueError(f"seat {seat}: unknown bot {spec!r}; choose 'human' or one of: "
+                    raise ValueError(f"{label}: unknown bot {spec!r}; choose 'human' or one of: "
                                      f"{', '.join(sorted(bots or {}))}.")
                 self.seats.append(bots[spec]())
             elif hasattr(spec, "choose"):
                 self.seats.append(spec)
             else:
-                raise TypeError(f"seat {seat} must be 'human', a bot name or a bot, not {spec!r}.")
+                raise TypeError(f"{label} must be 'human', a bot name or a bot, not {spec!r}.")
+        # One generator per seat, so what one bot draws changes neither chance nor another bot.
+        self.bot_rngs = [random.Random(f"bot {seat}/{self.seed}") for seat in range(len(self.seats))]
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.viewer = humans[0] if humans else 0
         self._curtain = False
@@ -74,7 +86,7 @@ class Table:
         self.board.on_action(self._guard(self.click))
         self.status = W.HTML()
         self.error = W.HTML()
-        self.log_view = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
+        self.log_view = W.HTML()
         self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move",
                         disabled=not allow_undo)
@@ -86,17 +98,22 @@ class Table:
         new.on_click(self._guard(lambda _b: self.new_game()))
         ffwd.on_click(self._guard(lambda _b: self.fast_forward()))
         # An option is "label" (off at first) or ("label", default).
-        options = {name: spec if isinstance(spec, tuple) else (spec, False)
-                   for name, spec in (options or {}).items()}
-        self.option_values: dict[str, Any] = {name: bool(on) for name, (_, on) in options.items()}
+        toggles_spec: dict[str, tuple[str, bool]] = {
+            name: spec if isinstance(spec, tuple) else (spec, False)
+            for name, spec in (options or {}).items()}
+        self.option_values: dict[str, Any] = {name: bool(on) for name, (_, on) in toggles_spec.items()}
+        self.toggles = set(toggles_spec)
+        self.view = ViewSettings(self.option_values)
         toggles = []
-        for name, (label, on) in options.items():
+        for name, (label, on) in toggles_spec.items():
             box = W.Checkbox(value=bool(on), description=label, indent=False)
             box.observe(self._guard(lambda change, n=name: self.set_option(n, change["new"])), "value")
             toggles.append(box)
         self.controls = W.HBox([undo, new, ffwd, *toggles], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.status, self.board, self.buttons, self.error, self.controls,
                               self.log_view])
+        self.widget.add_class("gw-table")
+        self.status.add_class("gw-status")
         self.new_game()
 
     # --- plumbing --------------------------------------------------------------------------
@@ -106,9 +123,9 @@ class Table:
     def _show_error(self, text: str) -> None:
         self.error.value = text
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-        display(self.widget)
+    def _repr_mimebundle_(self, **_kwargs: Any) -> dict[str, Any]:
+        """The live widget in JupyterLab, and the board's picture where widgets do not run."""
+        return mimebundle(self.widget, self.board.svg, repr(self))
 
     def __repr__(self) -> str:
         return f"Table({self.game!r}, seats={[getattr(s, 'name', s) for s in self.seats]})"
@@ -132,13 +149,16 @@ class Table:
     def click(self, action_text: str) -> None:
         """Apply the action whose text is ``action_text`` for the seat at the table (a click)."""
         self.error.value = ""
+        if not isinstance(action_text, str):
+            raise TypeError(f"a click is the text of an action (a str), not {action_text!r:.80}.")
+        if len(action_text) > MAX_CLICK:  # no action is this long; keep the message readable
+            raise ValueError(f"{action_text[:40]!r}… ({len(action_text)} characters) is not a move here.")
         if action_text == "__curtain__":
             self._curtain = False
             self._redraw()
             return
-        if action_text.startswith("ui:"):  # view state (a rotation, a mode), not a move
-            key, _, value = action_text[3:].partition("=")
-            self.option_values[key] = value
+        if action_text.startswith(PREFIX):  # view state (a rotation, a mode), not a move
+            self.view.click(action_text, self.board.svg, self.view_svg)
             self._redraw()
             return
         state = self.state
@@ -175,6 +195,10 @@ class Table:
         self.fast = False
 
     def set_option(self, name: str, value: bool) -> None:
+        """Turn one of the game's options (a checkbox under the board) on or off."""
+        if name not in self.toggles:
+            raise ValueError(f"unknown option {name!r}; this table's options are: "
+                             f"{', '.join(sorted(self.toggles)) or 'none'}.")
         self.option_values[name] = bool(value)
         self._advance()  # an option may change what happens next (an automatic pass)
 
@@ -236,7 +260,16 @@ class Table:
     def _bot_move(self) -> None:
         state = self.state
         seat = state.current_player
-        action = self.seats[seat].choose(state.observation(seat), state.legal_actions(), self.rng)
+        bot = self.seats[seat]
+        legal = state.legal_actions()
+        try:
+            action = bot.choose(state.observation(seat), legal, self.bot_rngs[seat])
+        except Exception as err:
+            raise RuntimeError(f"{self.seat_names[seat]}'s bot ({getattr(bot, 'name', bot)!s}) failed: "
+                               f"{type(err).__name__}: {err}") from err
+        if action not in legal:
+            raise RuntimeError(f"{self.seat_names[seat]}'s bot ({getattr(bot, 'name', bot)!s}) chose "
+                               f"{action!s}, which is not a legal move here.")
         self._push(state.apply(action))
 
     # --- drawing ---------------------------------------------------------------------------
@@ -260,6 +293,7 @@ class Table:
         state = self.state
         svg = self.view_svg()
         self.board.svg = svg
+        self.view.offered(svg)
         clickable = actions_in(svg)
         buttons = []
         if not self._curtain and self.is_human(state.current_player) \
@@ -277,10 +311,14 @@ class Table:
         self.buttons.children = buttons
         self.status.value = f"<b>{html.escape(self.status_text())}</b>"
         lines = self.log[-self.log_lines:]
-        # ipywidgets' HTML sets a 28 px line height; compact lines keep the newest in view.
+        # A short window on the log keeps the whole table on a 900 px screen (issue 9.8); it scrolls
+        # back through the last log_lines lines, and column-reverse keeps the newest line in view.
+        # (ipywidgets' HTML sets a 28 px line height: compact lines need their own.)
+        box = (f"display:flex;flex-direction:column-reverse;max-height:{LOG_HEIGHT}px;overflow-y:auto;"
+               "border-top:1px solid #ddd")
         style = "font-family:monospace;font-size:12px;line-height:1.35"
-        self.log_view.value = f"<div style='{style}'>" + "<br>".join(
-            html.escape(line) for line in lines) + "</div>"
+        self.log_view.value = (f"<div class='gw-log' style='{box}'><div style='{style}'>"
+                               + "<br>".join(html.escape(line) for line in lines) + "</div></div>")
 
     def status_text(self) -> str:
         state = self.state
@@ -295,6 +333,17 @@ class Table:
         if self.is_human(seat):
             return f"{name}: your turn." if seat == self.viewer else f"{name} to play."
         return f"{name} ({self.seats[seat].name} bot) is playing…"
+
+
+def _seat_names(names: Sequence[str] | None, seats: int) -> list[str]:
+    if not names:
+        return [f"Player {i + 1}" for i in range(seats)]
+    if isinstance(names, str) or not isinstance(names, Sequence) \
+            or not all(isinstance(n, str) and n.strip() for n in names):
+        raise TypeError(f"seat_names must be a list of names (non-empty str), one per seat, not {names!r}.")
+    if len(names) != seats:
+        raise ValueError(f"seat_names has {len(names)} name(s) for {seats} seats: give one name per seat.")
+    return list(names)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

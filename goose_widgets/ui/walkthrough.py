@@ -1,31 +1,50 @@
-"""`WalkthroughPlayer`: step through a scripted `Scenario` with narration beside the board."""
+"""`WalkthroughPlayer`: step through a scripted `Scenario` with narration beside the board.
+
+The board answers view-setting clicks (``ui:...``, e.g. BOO's scare replay) exactly as the table
+does, through `ViewSettings`; a click on a move is refused kindly (a walkthrough's moves are its
+script: Next plays them).  With ``show_choices`` the board shows the viewer's choices as the table
+would (BOO's ringed ghosts, its placing spots) but only view settings stay clickable.
+"""
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
 
 from ..engine.scenario import Scenario
-from .board import SvgBoard
+from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .names import with_seat_names
+from .view import PREFIX, ViewSettings
+
+_MOVE_ACTION = re.compile(r'\sdata-action="(?!ui:)[^"]*"')
 
 
 class WalkthroughPlayer:
     """First / back / next / last through a scenario; the board is drawn by the game's renderer."""
 
-    def __init__(self, scenario: Scenario, render: Callable[..., str], **render_options: Any) -> None:
+    def __init__(self, scenario: Scenario, render: Callable[..., str], *, show_choices: bool = False,
+                 **render_options: Any) -> None:
         self.scenario = scenario
+        self.show_choices = show_choices
         self.render = render
         self.render_options = render_options
+        self.view = ViewSettings({})
         self.states = scenario.states()
         self.position = 0
         self.board = SvgBoard()
+        self.board.on_action(guarded(self._show_error)(self.click))
         self.title = W.HTML(f"<h4 style='margin:4px 0'>{html.escape(scenario.name)}</h4>")
-        self.narration = W.HTML(layout=W.Layout(width="340px", padding="0 0 0 12px"))
+        # Beside the board where the cell is wide enough, under it otherwise: the board keeps the
+        # size it has at the table (issue 9.3), never squeezed by the narration.
+        self.narration = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="300px", max_width="560px",
+                                                padding="0 0 0 12px"))
+        self.narration.add_class("gw-narration")
+        self.board.layout = W.Layout(flex="0 1 auto")  # shrinks only in a cell narrower than itself
         self.error = W.HTML()
         self.counter = W.Label()
         buttons = []
@@ -37,16 +56,20 @@ class WalkthroughPlayer:
             button.on_click(guarded(self._show_error)(lambda _b, t=target: self.go(t())))
             buttons.append(button)
         self.buttons = buttons
-        self.widget = W.VBox([self.title, W.HBox([self.board, self.narration]),
-                              W.HBox([*buttons, self.counter]), self.error])
+        # The buttons sit above the board, so they stay put whatever the length of the narration.
+        controls = W.HBox([*buttons, self.counter], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([self.title, controls, self.error,
+                              W.HBox([self.board, self.narration],
+                                     layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        self.widget.add_class("gw-walkthrough")
         self.go(0)
 
     def _show_error(self, text: str) -> None:
         self.error.value = text
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-        display(self.widget)
+    def _repr_mimebundle_(self, **_kwargs: Any) -> dict[str, Any]:
+        """The live widget in JupyterLab, and the board's picture where widgets do not run."""
+        return mimebundle(self.widget, self.board.svg, repr(self))
 
     def __repr__(self) -> str:
         return f"WalkthroughPlayer({self.scenario.name!r}, step {self.position}/{len(self.states) - 1})"
@@ -55,12 +78,33 @@ class WalkthroughPlayer:
     def state(self) -> Any:
         return self.states[self.position]
 
+    def view_svg(self) -> str:
+        """The board at the current step, with the view settings clicked so far."""
+        state, viewer = self.state, self.scenario.viewer
+        legal = state.legal_actions() if self.show_choices and state.current_player == viewer else []
+        svg = self.render(state.observation(viewer), legal, **{**self.render_options, **self.view.values})
+        # The choices are shown, not offered: a walkthrough's moves are its script.
+        return _MOVE_ACTION.sub("", svg) if legal else svg
+
+    def click(self, action_text: str) -> None:
+        """What a click on the board does: view settings change the view; moves are the script's."""
+        self.error.value = ""
+        if not isinstance(action_text, str):
+            raise TypeError(f"a click is the text of an action (a str), not {action_text!r}.")
+        if not action_text.startswith(PREFIX):
+            raise ValueError("this is a walkthrough: its moves are scripted, press Next to see the "
+                             "next one (play the game in a table to choose moves).")
+        self.view.click(action_text, self.board.svg, self.view_svg)
+        self.board.svg = self.view_svg()
+
     def go(self, position: int) -> None:
         """Show the position after ``position`` steps (clamped to the scenario)."""
         self.position = max(0, min(position, len(self.states) - 1))
         self.error.value = ""
         state = self.state
-        self.board.svg = self.render(state.observation(self.scenario.viewer), [], **self.render_options)
+        self.view.values.clear()  # a replay or a mode belongs to the step it was chosen at
+        self.board.svg = self.view_svg()
+        self.view.offered(self.board.svg)
         if self.position == 0:
             text = self.scenario.introduction
             moves = ""
@@ -69,7 +113,8 @@ class WalkthroughPlayer:
             text = step.narration
             names = self.render_options.get("seat_names")
             moves = "<br>".join(html.escape(with_seat_names(e, names)) for e in state.events)
-            moves = f"<p style='font-family:monospace;font-size:12px;line-height:1.35;color:#444'>{moves}</p>"
+            style = "font-family:monospace;font-size:12px;line-height:1.35;color:#444"
+            moves = f"<p class='gw-moves' style='{style}'>{moves}</p>"
         if self.position == len(self.states) - 1 and self.scenario.conclusion:
             text += "\n\n" + self.scenario.conclusion
         paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in text.split("\n\n") if p.strip())

@@ -54,3 +54,45 @@ def test_the_good_order_scores_more():
     good = SCENARIOS["TIP 2: the scare order matters (good order)"].final().scores()
     bad = SCENARIOS["TIP 2: the scare order matters (worse order)"].final().scores()
     assert good[0] - good[1] > bad[0] - bad[1]
+
+
+def test_the_walkthrough_player_replays_the_scares_as_the_table_does():
+    """The start / back / forward / all controls of the scare replay work in a walkthrough too."""
+    import re
+
+    from goose_widgets import walkthrough
+    from goose_widgets.ui.svg import actions_in
+
+    def shown(player):
+        return re.findall(r"Scares shown: (\d+) of (\d+)", player.board.svg)[0]
+
+    player = walkthrough("boo", "Example Turn 1")
+    player.go(len(player.states) - 1)
+    final = player.state
+    done, total = shown(player)
+    assert done == total and int(total) >= 2
+    replay = sorted(a for a in actions_in(player.board.svg) if a.startswith("ui:replay="))
+    start = next(a for a in replay if a.endswith(":0"))
+    player.board.click(start)  # as the browser does
+    assert shown(player) == ("0", total) and player.state is final
+    forward = next(a for a in actions_in(player.board.svg) if a.endswith(":1"))
+    player.board.click(forward)
+    assert shown(player) == ("1", total)
+    player.back()
+    player.next()  # a replay belongs to the step it was chosen at
+    assert shown(player) == (total, total)
+    with pytest.raises(ValueError, match="walkthrough"):
+        player.board.click("place K3 at (2,6) rot 90 back")
+    assert "gw-error" in player.error.value and player.state is final
+
+
+def test_the_tip_2_walkthrough_rings_the_waiting_ghosts_without_offering_them_as_moves():
+    from goose_widgets import walkthrough
+    from goose_widgets.ui.svg import actions_in
+
+    player = walkthrough("boo", "TIP 2: the scare order matters (good order)")
+    choosing = next(i for i, s in enumerate(player.states) if s.pending and s.current_player == 0)
+    player.go(choosing)
+    rings = player.board.svg.count('stroke-dasharray="6 3"')
+    assert rings == len(player.state.legal_actions()) >= 2  # every waiting ghost is ringed
+    assert all(a.startswith("ui:") for a in actions_in(player.board.svg))  # not moves: the script plays

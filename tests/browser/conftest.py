@@ -1,4 +1,5 @@
-"""Fixtures of the real-browser tests: one JupyterLab on a copy of the course, one headless Chromium.
+"""Fixtures of the real-browser tests: one JupyterLab on a copy of the course (`lab_root`, `lab_url`),
+one headless Chromium (`browser`).
 
 Both are session-scoped and started only when a test asks for them by name.
 """
@@ -19,10 +20,19 @@ from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, COURSE, NOTEBOOKS, free_p
 
 
 @pytest.fixture(scope="session")
-def lab_url(tmp_path_factory):
+def lab_root(tmp_path_factory):
+    """The folder JupyterLab serves: a copy of the course (JupyterLab autosaves over what it opens).
+
+    A test may write its own notebooks here before opening them."""
     root = tmp_path_factory.mktemp("course")
-    for name in NOTEBOOKS:  # a copy: JupyterLab autosaves over what it opens
+    for name in NOTEBOOKS:
         shutil.copy(COURSE / name, root / name)
+    return root
+
+
+@pytest.fixture(scope="session")
+def lab_url(tmp_path_factory, lab_root):
+    root = lab_root
     state = tmp_path_factory.mktemp("jupyter_state")
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(state / "config"), JUPYTER_DATA_DIR=str(state / "data"),
                JUPYTER_RUNTIME_DIR=str(state / "runtime"), IPYTHONDIR=str(state / "ipython"),

@@ -17,8 +17,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = ROOT / "course"
 NOTEBOOKS = sorted(p.name for p in COURSE.glob("*.ipynb"))
+# The notebooks whose games and walkthroughs test_tables_in_browser plays through (it runs them too).
+PLAYED = ("00_start_here.ipynb", "01_game_of_the_goose.ipynb", "03_boo_to_the_goose.ipynb",
+          "05_sneaky_goose.ipynb", "07_boo.ipynb")
 SCREENSHOTS = Path(os.environ.get("GOOSE_WIDGETS_SCREENSHOTS", ROOT / "screenshots"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# A 1366 px wide laptop screen, the size a learner's JupyterLab is checked at (issue 9).
+VIEWPORT = {"width": 1366, "height": 900}
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

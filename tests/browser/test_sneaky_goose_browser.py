@@ -1,5 +1,6 @@
 """In a real browser (JupyterLab, headless Chromium): notebook 05 runs, and its first table answers
-a click on a pile, a click on a grid card, the Slam! mode and Pass.
+the peek, a click on a pile, a click on a grid card, the Slam! mode and Pass (with the automatic
+pass of slam windows turned off by its checkbox, so that every window asks).
 
 The shared course test (tests/browser) clicks one element per notebook; this one plays a short
 turn.  It uses the shared JupyterLab and Chromium fixtures of tests/browser/conftest.py.
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.lab import ERROR_OUTPUTS, KERNEL_READY, RUN_ALL, SCREENSHOTS, require_chromium
+from tests.browser.lab import ERROR_OUTPUTS, KERNEL_READY, RUN_ALL, SCREENSHOTS, VIEWPORT, require_chromium
 
 pytestmark = pytest.mark.browser
 require_chromium()
@@ -20,17 +21,25 @@ NOTEBOOK = "05_sneaky_goose.ipynb"
 
 def test_a_pile_a_grid_card_and_slam_mode_are_clickable(lab_url, browser):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page = browser.new_page(viewport=VIEWPORT)
     page_errors: list[str] = []
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     try:
-        page.goto(f"{lab_url}/lab/tree/{NOTEBOOK}")
+        page.goto(f"{lab_url}/lab/tree/{NOTEBOOK}?reset")  # no other notebook restored in a hidden tab
         page.wait_for_function(KERNEL_READY, timeout=90_000)
         assert page.evaluate(RUN_ALL) == "done:true"
         assert not page.evaluate(ERROR_OUTPUTS)
         board = page.locator(".gw-board").first
+        board.locator("[data-action='done looking']").first.click(timeout=60_000)  # our peek comes first
+        # The up-card's slam window passes by itself unless we know a match (then we pass).
+        board.locator("[data-action='take draw pile'], [data-action='pass']").first.wait_for(timeout=60_000)
+        if board.locator("[data-action='pass']").count():
+            board.locator("[data-action='pass']").click()
         pile = board.locator("[data-action='take draw pile']")
-        pile.wait_for(timeout=60_000)  # the bots pass the first slam window, then it is our turn
+        pile.wait_for(timeout=60_000)
+        # Every window asks us from now on, so that our own swap's window offers Slam!.
+        autopass = page.locator(".widget-checkbox").filter(has_text="Pass slam windows unless I know a match")
+        autopass.first.locator("input").uncheck()
         pile.click()
         card = board.locator("[data-action=\"swap into Player 1's card 1\"]")
         card.wait_for(timeout=30_000)

@@ -104,8 +104,10 @@ def test_the_table_plays_with_clicks():
     while table.state.current_player == 0 and table.state.phase == "slam window":
         table.click("pass")
     assert table.state.phase == "turn start" and table.state.current_player == 0
-    table.click("ui:mode=slam-1-1")  # view state only: nothing happens to the game
-    assert table.state.phase == "turn start"
+    before = table.state
+    with pytest.raises(ValueError, match="not a view setting"):  # autopass: no window offered slam mode
+        table.click("ui:mode=slam-1-1")
+    assert table.state is before and table.state.phase == "turn start"
     table.click("take draw pile")
     assert table.state.phase == "holding"
     table.click("swap into Player 1's card 1")
@@ -120,6 +122,8 @@ def test_the_table_plays_with_clicks():
 
 def test_auto_pass_passes_slam_windows_only_without_a_known_match():
     table = play("sneaky_goose", players=["human", "memory", "random"], seed=3)
+    assert table.option_values["autopass"] is True  # on by default (issue 9.2)
+    table.set_option("autopass", False)
     table.click("done looking")
     state = table.state
     assert state.current_player == 0 and state.phase == "slam window"
@@ -158,3 +162,59 @@ def test_two_games_that_differ_only_in_what_a_seat_has_not_seen_send_the_same_va
         assert table.log_view.value == twin_table.log_view.value
         assert [b.description for b in table.buttons.children] == \
             [b.description for b in twin_table.buttons.children]
+
+
+def _targets(table):
+    """What a learner can click now: the board's clickable elements and the buttons under it."""
+    return sorted(a for a in actions_in(table.board.svg) if a != "ui:mode=") + \
+        [b.description for b in table.buttons.children]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_whole_games_by_clicks_spend_under_a_tenth_of_the_clicks_on_pass(seed):
+    """With the default settings a learner is asked about a slam window only when they know a match."""
+    table = play("sneaky_goose", ["human", "memory", "forgetful"], seed=seed, bot_delay=0)
+    rng = random.Random(seed)
+    clicks = passes = 0
+    while not table.state.is_terminal():
+        choices = _targets(table)
+        assert choices, f"nothing to click in phase {table.state.phase}"
+        if "honk" in choices and len(choices) > 1 and rng.random() < 0.8:
+            choices.remove("honk")  # a learner who honks at once every turn plays very short rounds
+        click = rng.choice(choices)
+        clicks += 1
+        passes += click == "pass"
+        table.board.click(click)  # the browser's path
+        assert clicks < 2000
+    print(f"seed {seed}: {clicks} clicks, {passes} of them Pass ({passes / clicks:.0%})")
+    assert passes < 0.1 * clicks
+
+
+def test_a_slam_window_that_waits_for_the_learner_says_which_card_matches():
+    table = play("sneaky_goose", ["human", "memory", "forgetful"], seed=0, bot_delay=0)
+    rng = random.Random(5)
+    for _ in range(400):
+        state = table.state
+        if state.is_terminal():
+            break
+        if state.phase == "slam window" and state.current_player == 0:
+            obs = state.observation(0)
+            assert widget.known_matches(obs)  # autopass: only windows with a known match wait
+            assert "You can slam:" in table.board.svg and "sg-slam-banner" in table.board.svg
+            assert {"pass", "ui:mode=" + slam_mode(obs)} <= actions_in(table.board.svg)
+            return
+        table.board.click(rng.choice([c for c in _targets(table) if c != "honk"] or ["honk"]))
+    pytest.fail("no slam window waited for the learner in this game")
+
+
+def test_the_first_peek_is_the_learners_in_the_first_game_and_after_new_game():
+    table = play("sneaky_goose", ["human", "memory", "forgetful"], seed=4, bot_delay=0)
+    for _ in range(2):
+        state = table.state
+        assert state.phase == "peek" and state.current_player == 0
+        assert "done looking" in actions_in(table.board.svg)
+        bottom = [view.card.label for view in state.observation(0).grids[0][2:4]]
+        faces = texts(table.board.svg)
+        assert all(str(card.split("(")[-1].rstrip(")")) in faces for card in bottom)  # drawn face up
+        table.click("done looking")
+        table.new_game()

@@ -13,9 +13,16 @@ from goose_widgets.ui.svg import actions_in
 from ..engine import toy_game
 
 
-def make_table(seats=("human", "random"), **kwargs):
-    return Table(toy_game.Game(players=len(seats)), list(seats), toy_game.render,
+def make_table(seats=("human", "random"), render=toy_game.render, **kwargs):
+    return Table(toy_game.Game(players=len(seats)), list(seats), render,
                  bots={"random": RandomBot}, seed=4, **kwargs)
+
+
+def render_with_rotation(observation, legal_actions, rotation="0", **options):
+    """The toy board with a rotation button (a view setting), which must be a number."""
+    turn = int(rotation)  # a value the board cannot draw raises, as a real renderer's would
+    svg = toy_game.render(observation, legal_actions, rotation=rotation, **options)
+    return svg.replace("</svg>", f'<g data-action="ui:rotation={(turn + 90) % 360}"/></svg>')
 
 
 def test_board_reports_clicks_from_the_browser_message():
@@ -73,11 +80,41 @@ def test_without_raising_the_error_is_only_shown(monkeypatch):
 
 
 def test_view_state_clicks_change_render_options_not_the_game():
-    table = make_table()
+    table = make_table(render=render_with_rotation)
     before = table.state
     table.click("ui:rotation=90")
     assert table.state is before and table.option_values["rotation"] == "90"
-    assert "rotation" in table.board.svg
+    assert "('rotation', '90')" in table.board.svg
+    table.click("ui:rotation=270")  # any value the board can draw, not only the one offered now
+    assert table.option_values["rotation"] == "270"
+
+
+@pytest.mark.parametrize("junk", [None, 3, b"step 1", ["step 1"], "ui:seat_names=x", "ui:rotation",
+                                  "ui:coach=1", "ui:", "ui:=", "ui:rotation=sideways"])
+def test_junk_clicks_are_refused_with_a_message_and_change_nothing(junk):
+    table = make_table(render=render_with_rotation, options={"coach": "Coach"})
+    table.click("ui:rotation=90")
+    before, options, svg = table.state, dict(table.option_values), table.board.svg
+    with pytest.raises((TypeError, ValueError)):
+        table.board.click(junk)  # as the browser's message would: through the guarded callback
+    assert table.error.value.startswith('<div class="gw-error"')
+    assert table.state is before and table.option_values == options and table.board.svg == svg
+    table.new_game()  # the table still works
+    table.click("step 1")
+
+
+def test_a_click_that_is_not_text_is_shown_in_the_widget(monkeypatch):
+    monkeypatch.setattr(errors, "RAISE_ERRORS", False)
+    table = make_table()
+    table.board.click(None)
+    assert "TypeError" in table.error.value and "not None" in table.error.value
+
+
+def test_an_unknown_option_is_refused():
+    table = make_table(options={"coach": "Coach"})
+    with pytest.raises(ValueError, match="options are: coach"):
+        table.set_option("seat_names", True)
+    assert "seat_names" not in table.option_values
 
 
 def test_options_are_checkboxes_passed_to_the_renderer():
@@ -109,8 +146,71 @@ def test_fast_forward_and_game_over():
 def test_unknown_seat_names_are_clear_errors():
     with pytest.raises(ValueError, match="unknown bot 'genius'"):
         make_table(seats=("human", "genius"))
-    with pytest.raises(TypeError, match="seat 1"):
+    with pytest.raises(TypeError, match="Player 2 must be"):  # seats named as the board names them
         make_table(seats=("human", 3))
+    with pytest.raises(ValueError, match="1 name\\(s\\) for 2 seats"):
+        make_table(seat_names=["Ann"])
+    with pytest.raises(TypeError, match="seat_names must be a list"):
+        make_table(seat_names="AB")
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        Table(toy_game.Game(), ["human", "random"], toy_game.render, bots={"random": RandomBot}, seed="x")
+
+
+class _CountingBot:
+    """A random bot that draws extra numbers from its generator before choosing."""
+
+    name = "greedy-for-numbers"
+
+    def __init__(self, extra):
+        self.extra = extra
+
+    def choose(self, observation, legal_actions, rng):
+        for _ in range(self.extra):
+            rng.random()
+        return rng.choice(list(legal_actions))
+
+
+def _chance_outcomes(table):
+    states = table.states
+    return [later.history[-1] for earlier, later in zip(states, states[1:]) if earlier.is_chance_node()]
+
+
+def test_a_bot_that_draws_extra_numbers_leaves_the_dice_unchanged():
+    class AlwaysStepOne(_CountingBot):
+        def choose(self, observation, legal_actions, rng):
+            super().choose(observation, legal_actions, rng)
+            return "step 1" if "step 1" in legal_actions else legal_actions[0]
+
+    outcomes = []
+    for extra in (0, 1, 7):
+        table = Table(toy_game.Game(), [AlwaysStepOne(extra), AlwaysStepOne(0)], toy_game.render, seed=11)
+        outcomes.append(_chance_outcomes(table))
+    assert outcomes[0] and outcomes[0] == outcomes[1] == outcomes[2]
+
+
+def test_a_bot_sees_a_generator_of_its_own_not_chances():
+    seen = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, observation, legal_actions, rng):
+            seen.append(rng)
+            return legal_actions[0]
+
+    table = Table(toy_game.Game(), [Spy(), "human"], toy_game.render, seed=3)
+    assert seen and all(rng is table.bot_rngs[0] and rng is not table.rng for rng in seen)
+
+
+def test_a_failing_bot_is_named_as_the_board_names_its_seat():
+    class Broken:
+        name = "broken"
+
+        def choose(self, observation, legal_actions, rng):
+            raise KeyError("oops")
+
+    with pytest.raises(RuntimeError, match="Player 1's bot \\(broken\\) failed: KeyError"):
+        Table(toy_game.Game(), [Broken(), "human"], toy_game.render, seed=3)
 
 
 def test_walkthrough_player_steps_with_narration():
@@ -195,3 +295,35 @@ def test_a_game_can_turn_undo_off():
     with pytest.raises(ValueError, match="no undo in this game"):
         table.undo()
     assert table.state is moved and table.controls.children[0].disabled
+
+
+def test_a_boards_output_carries_its_svg_beside_the_live_widget():
+    """JupyterLab shows the widget; where widgets do not run, the static picture is the SVG."""
+    table = make_table()
+    scenario = Scenario("one step", "We start.", lambda: toy_game.Game().new_initial_state(),
+                        steps(("step 2", "Seat 0 steps two.")))
+    for shown, board in ((table, table.board), (WalkthroughPlayer(scenario, toy_game.render), None),
+                         (table.board, table.board)):
+        bundle = shown._repr_mimebundle_()
+        if isinstance(bundle, tuple):  # (data, metadata), as anywidget's widgets answer
+            bundle = bundle[0]
+        view = bundle["application/vnd.jupyter.widget-view+json"]
+        assert view["model_id"] == (shown.widget if board is None or shown is table else shown).model_id
+        assert bundle["image/svg+xml"].startswith("<svg") and "<style>" in bundle["image/svg+xml"]
+        assert 0 < len(bundle["text/plain"]) < 200 and "0x" not in bundle["text/plain"]
+
+
+def test_an_html_export_of_an_unexecuted_widget_output_shows_the_board_picture():
+    nbformat = pytest.importorskip("nbformat")
+    nbconvert = pytest.importorskip("nbconvert")
+    table = make_table()
+    data = table._repr_mimebundle_()
+    cell = nbformat.v4.new_code_cell("table", outputs=[nbformat.v4.new_output("display_data", data=data)])
+    notebook = nbformat.v4.new_notebook(cells=[cell])  # no widget state saved, as on GitHub
+    body, _ = nbconvert.HTMLExporter().from_notebook_node(notebook)
+    import base64
+    import re
+
+    pictures = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', body)
+    assert len(pictures) == 1 and 'data-action="step 1"' in base64.b64decode(pictures[0]).decode()
+    assert "Table(" not in body  # the text form is not what is shown

@@ -36,7 +36,10 @@ FLIP = OKABE_ITO[5]  # vermillion
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
+# Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the placing spots), not clickable.
+WALKTHROUGH_CHOICES = True
 PANEL = 250
+BOARD_MAX = 440
 MARGIN = 3  # empty rows/columns shown around the cards: a card placed outward can reach 3 squares
 HOVER_CSS = (".boo-spot:hover + .boo-preview { opacity: 0.85; } "
              ".boo-preview { opacity: 0; transition: opacity 0.1s; } "
@@ -64,11 +67,12 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     graveyard, shown = _replayed(obs, replay)
     rmin, rmax, cmin, cmax = obs.graveyard.bbox
     rows, cols = rmax - rmin + 1 + 2 * MARGIN, cmax - cmin + 1 + 2 * MARGIN
-    size = max(20, min(44, int(600 / max(rows, cols))))
+    # At most BOARD_MAX px of graveyard, so a table with its controls fits a 900 px screen (issue 9.8)
+    size = max(20, min(40, int(BOARD_MAX / max(rows, cols))))
     top, left = 62, 34  # room for the column numbers above the board and the row numbers left of it
     board_w, board_h = cols * size, rows * size
     width = left + board_w + 16 + PANEL
-    height = max(top + board_h + 70, 600)
+    height = max(top + board_h + 70, 560)
     root = svg_root(width, height)
     sub(root, "style", HOVER_CSS)
     sub(root, "rect", x=0, y=0, width=width, height=height, fill="#f4f1ea")
@@ -106,7 +110,7 @@ def _axes(root: Element, first_row: int, rows: int, first_col: int, cols: int, l
           size: int) -> None:
     """Row numbers left of the board and column numbers above it: the log and the actions name
     squares as (row, column)."""
-    font = max(9, min(12, int(size * 0.4)))
+    font = 12
     for i in range(rows):
         sub(root, "text", str(first_row + i), x=left - 4, y=top + i * size + size / 2 + font / 3,
             font_size=font, text_anchor="end", fill="#555555", class_="boo-row")
@@ -193,10 +197,10 @@ def _scare_lines(root: Element, records: Sequence[Any], xy: Any, size: int) -> N
             sub(root, "circle", cx=ex, cy=ey, r=size * 0.42, fill="none", stroke=colour,
                 stroke_width=3, stroke_dasharray=dash)
         badge = sub(root, "g")
-        sub(badge, "circle", cx=x0 + size * 0.32, cy=y0 - size * 0.32, r=size * 0.2, fill=colour,
+        sub(badge, "circle", cx=x0 + size * 0.32, cy=y0 - size * 0.32, r=max(8.5, size * 0.2), fill=colour,
             stroke="#ffffff", stroke_width=1.5)
-        sub(badge, "text", str(number), x=x0 + size * 0.32, y=y0 - size * 0.32 + size * 0.08,
-            font_size=max(10, int(size * 0.26)), text_anchor="middle", fill="#ffffff", font_weight="bold")
+        sub(badge, "text", str(number), x=x0 + size * 0.32, y=y0 - size * 0.32 + 4.2,
+            font_size=12, text_anchor="middle", fill="#ffffff", font_weight="bold")
         sub(badge, "title", f"scare {number}: {record.outcome}"
             + (f" ({record.flipped} flipped)" if record.flipped else ""))
 
@@ -290,16 +294,16 @@ def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[An
            side: str, x: float, y: float) -> None:
     small = 26
     for seat in (0, 1):
-        top = y + seat * 150
+        top = y + seat * 128
         mark = " ◀ to move" if obs.to_move == seat and obs.winner is None else ""
-        sub(root, "rect", x=x, y=top, width=PANEL, height=140, rx=8, fill="#ffffff", stroke="#999999")
+        sub(root, "rect", x=x, y=top, width=PANEL, height=120, rx=8, fill="#ffffff", stroke="#999999")
         sub(root, "text", f"{names[seat]} ({COLOURS[seat]} ghosts){mark}", x=x + 10, y=top + 20,
             font_size=14, font_weight="bold")
         sub(root, "text", f"score {obs.scores[seat]}", x=x + 10, y=top + 42, font_size=20,
             font_weight="bold", fill="#000000")
         sub(root, "text", f"{len(obs.unseen[seat])} unseen in deck", x=x + 120, y=top + 40, font_size=12)
         for k, (label, name) in enumerate((("hand", obs.hands[seat]), ("top of deck", obs.tops[seat]))):
-            ty = top + 58 + k * 40
+            ty = top + 52 + k * 34
             sub(root, "text", label, x=x + 10, y=ty + 18, font_size=12)
             if name is None:
                 sub(root, "text", "—", x=x + 100, y=ty + 18, font_size=12)
@@ -309,10 +313,10 @@ def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[An
                   lambda sq, ox=x + 90, oy=ty: (ox + sq[1] * small, oy + sq[0] * small), small, None)
             sub(root, "text", name, x=x + 90 + 3 * small + 8, y=ty + 18, font_size=12)
     if legal and isinstance(legal[0], Place):
-        _placing_controls(root, obs, legal[0].card, rotation, side, x, y + 304)
+        _placing_controls(root, obs, legal[0].card, rotation, side, x, y + 262)
     elif legal:
-        sub(root, "text", "Click the ringed ghosts in the", x=x, y=y + 320, font_size=13)
-        sub(root, "text", "order they should scare.", x=x, y=y + 338, font_size=13)
+        sub(root, "text", "Click the ringed ghosts in the", x=x, y=y + 276, font_size=13)
+        sub(root, "text", "order they should scare.", x=x, y=y + 294, font_size=13)
 
 
 def _placing_controls(root: Element, obs: Observation, card: str, rotation: int, side: str,
@@ -321,8 +325,8 @@ def _placing_controls(root: Element, obs: Observation, card: str, rotation: int,
     sub(root, "text", "then click a dashed square (its top-left).", x=x, y=y + 29, font_size=13)
     for i, value in enumerate(ROTATIONS):
         _toggle(root, f"{value}°", f"ui:rotation={value}", value == rotation, x + i * 52, y + 40, 46)
-    for i, value in enumerate(SIDES):
-        _toggle(root, value, f"ui:side={value}", value == side, x + i * 78, y + 72, 72)
+    for i, name in enumerate(SIDES):
+        _toggle(root, name, f"ui:side={name}", name == side, x + i * 78, y + 72, 72)
     size = 34
     placed = make_placed(obs.card(card), 0, 0, rotation, side)
     _card(root, placed, lambda sq, ox=x + 10, oy=y + 110: (ox + sq[1] * size, oy + sq[0] * size), size, None)

@@ -11,6 +11,8 @@ dog), B11 (refilling after the round).
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...engine.scenario import Scenario, Step, steps
 from .rules import Game, State
 
@@ -29,7 +31,7 @@ def opening() -> State:
     """Three players, hands dealt by `OPENING_DEAL`, Matt to start."""
     state = Game(players=3).new_initial_state()
     for outcome in OPENING_DEAL:
-        state = state.apply_str(outcome)
+        state = cast(State, state.apply_str(outcome))
     return state
 
 
@@ -46,11 +48,20 @@ def _three_rounds() -> tuple[Step, ...]:
         (1, TOM): "and so does Tom.",
         (2, MATT): "It carries on like this for three rounds,",
     }
+    names, own = ("Matt", "Emma", "Tom"), ("his", "her", "his")
     moves: list[tuple[str, str]] = []
     for round_number, cards in lay.items():
         for seat, card in enumerate(cards):
-            moves.append((f"play {card}", narration.get((round_number, seat), "")))
-            moves.append((f"Player {seat + 1} draws a goose", ""))
+            # Where the rulebook says nothing, say what changed (we see only Matt's cards).
+            what = f"{own[seat]} {card}" if seat == MATT else "a card"
+            laid = f"{names[seat]} lays {what} face down in front of {'her' if seat == EMMA else 'him'}self"
+            moves.append((f"play {card}", narration.get((round_number, seat), f"{laid} (round {round_number} "
+                                                                             "of the story).")))
+            drawn = ("a goose: we watch over his shoulder, so we see it" if seat == MATT
+                     else "a card we cannot see")
+            moves.append((f"Player {seat + 1} draws a goose", f"{names[seat]} draws {drawn}, from "
+                                                             f"{own[seat]} draw pile: five cards in "
+                                                             "hand again."))
     return steps(*moves)
 
 

@@ -27,12 +27,15 @@ HIDDEN_INFORMATION = True
 # look at hidden cards and choose again.
 UNDO = False
 
+# Sized so that every text is at least 12 px when drawn at WIDTH, and a table of five players with
+# its buttons and log fits a 900 px high screen (issue 9.3, 9.8).
 WIDTH = 860
-BAND = 124
-LEFT = 170
-CARD_W, CARD_H, GAP = 32, 46, 4
-UP_W, UP_H = 30, 34
-HAND_W, HAND_H = 62, 86
+BAND = 86  # one player's band; the coach line adds COACH_H
+COACH_H = 18
+LEFT = 176
+CARD_W, CARD_H, GAP = 42, 40, 4
+UP_W, UP_H = 46, 24
+HAND_W, HAND_H = 60, 70
 FACE = {"goose": ("#F0E442", "#000000"), "fox": ("#E69F00", "#000000"), "dog": ("#0072B2", "#FFFFFF")}
 BACK = "#8a8a8a"
 
@@ -47,12 +50,14 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, coach
     obs = observation
     names = list(seat_names) if seat_names else [seat_name(s) for s in range(obs.players)]
     legal = {str(a): a for a in legal_actions}
-    hand_top = 34 + BAND * obs.players
-    root = svg_root(WIDTH, hand_top + HAND_H + 40)
-    sub(root, "rect", x=0, y=0, width=WIDTH, height=hand_top + HAND_H + 40, fill="#fbfaf5")
-    sub(root, "text", _headline(obs, names), x=10, y=22, font_size=15, font_weight="bold")
+    band = BAND + (COACH_H if coach else 0)
+    hand_top = 30 + band * obs.players
+    height = hand_top + HAND_H + 34
+    root = svg_root(WIDTH, height)
+    sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf5")
+    sub(root, "text", _headline(obs, names), x=10, y=21, font_size=15, font_weight="bold")
     for seat in range(obs.players):
-        _band(root, obs, seat, names, legal, coach, top=34 + BAND * seat)
+        _band(root, obs, seat, names, legal, coach, top=30 + band * seat, height=band)
     _hand(root, obs, legal, top=hand_top)
     return to_text(root)
 
@@ -75,49 +80,47 @@ def _headline(obs: Observation, names: list[str]) -> str:
 
 
 def _band(root: Any, obs: Observation, seat: int, names: list[str], legal: dict[str, Any],
-          coach: bool, top: float) -> None:
+          coach: bool, top: float, height: float) -> None:
     colour = OKABE_ITO[seat % len(OKABE_ITO)]
     active = obs.current_player == seat
-    sub(root, "rect", x=4, y=top, width=WIDTH - 8, height=BAND - 6, rx=8,
+    sub(root, "rect", x=4, y=top, width=WIDTH - 8, height=height - 5, rx=8,
         fill="#fff6d5" if active else "#ffffff", stroke=colour, stroke_width=3 if active else 1.5)
     you = " (you)" if seat == obs.seat else ""
-    sub(root, "text", names[seat] + you, x=14, y=top + 22, font_size=15, font_weight="bold", fill=colour)
-    sub(root, "text", f"pile {obs.pile_sizes[seat]} · hand {obs.hand_sizes[seat]}",
-        x=14, y=top + 42, font_size=12)
+    sub(root, "text", names[seat] + you, x=12, y=top + 19, font_size=15, font_weight="bold", fill=colour)
+    removed = f" · {obs.removed_sizes[seat]} removed" if obs.removed_sizes[seat] else ""
+    sub(root, "text", f"pile {obs.pile_sizes[seat]} · hand {obs.hand_sizes[seat]}{removed}",
+        x=12, y=top + 37, font_size=12)
     won = obs.won[seat]
-    sub(root, "text", f"won {sum(won)}", x=14, y=top + 62, font_size=13, font_weight="bold")
-    sub(root, "text", count_text(won), x=14, y=top + 78, font_size=11, fill="#444")
-    if obs.removed_sizes[seat]:
-        sub(root, "text", f"{obs.removed_sizes[seat]} removed unseen", x=14, y=top + 94,
-            font_size=11, fill="#777")
+    sub(root, "text", f"won {sum(won)}", x=12, y=top + 55, font_size=13, font_weight="bold")
+    sub(root, "text", count_text(won), x=12, y=top + 72, font_size=12, fill="#444")
     _row(root, obs, seat, legal, top)
     _face_up(root, obs, seat, top)
     if coach:
-        _coach(root, obs, seat, top)
+        _coach(root, obs, seat, top + height - 12)
 
 
 def _row(root: Any, obs: Observation, seat: int, legal: dict[str, Any], top: float) -> None:
     size = obs.row_sizes[seat]
     if not size:
-        sub(root, "text", "no face-down cards", x=LEFT, y=top + 36, font_size=12, fill="#888")
+        sub(root, "text", "no face-down cards", x=LEFT, y=top + 30, font_size=12, fill="#888")
     step = min(CARD_W + GAP, (WIDTH - LEFT - 20) / max(1, size))
     for index in range(size):
-        x, y = LEFT + index * step, top + 8
+        x, y = LEFT + index * step, top + 6
         action = str(Flip(seat, index))
         group = sub(root, "g", data_action=action if action in legal else None)
         clickable = action in legal
         sub(group, "rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4, fill=BACK,
             stroke="#D55E00" if clickable else "#555", stroke_width=3 if clickable else 1)
-        sub(group, "text", str(index + 1), x=x + CARD_W / 2, y=y + 14, font_size=10,
+        sub(group, "text", str(index + 1), x=x + CARD_W / 2, y=y + 14, font_size=12,
             text_anchor="middle", fill="#fff")
         if seat == obs.seat:  # the owner knows her own face-down cards
             kind = KINDS[obs.row[index]]
             fill, ink = FACE[kind]
-            sub(group, "rect", x=x + 2, y=y + 22, width=CARD_W - 4, height=18, rx=2, fill=fill)
-            sub(group, "text", kind, x=x + CARD_W / 2, y=y + 35, font_size=9, text_anchor="middle",
+            sub(group, "rect", x=x + 2, y=y + 19, width=CARD_W - 4, height=18, rx=2, fill=fill)
+            sub(group, "text", kind, x=x + CARD_W / 2, y=y + 32, font_size=12, text_anchor="middle",
                 fill=ink, font_weight="bold")
         elif clickable:
-            sub(group, "text", "flip", x=x + CARD_W / 2, y=y + 34, font_size=10,
+            sub(group, "text", "flip", x=x + CARD_W / 2, y=y + 32, font_size=12,
                 text_anchor="middle", fill="#fff", class_="gw-hover-only")
 
 
@@ -127,33 +130,34 @@ def _face_up(root: Any, obs: Observation, seat: int, top: float) -> None:
         cards = ["fox"] + cards
     if not cards:
         return
-    sub(root, "text", "face up:", x=LEFT, y=top + 80, font_size=11, fill="#444")
+    sub(root, "text", "face up:", x=LEFT, y=top + 70, font_size=12, fill="#444")
+    step = min(UP_W + GAP, (WIDTH - LEFT - 76) / len(cards))
     for index, kind in enumerate(cards):
-        x, y = LEFT + 52 + index * (UP_W + GAP), top + 60
+        x, y = LEFT + 56 + index * step, top + 53
         fill, ink = FACE[kind]
         sub(root, "rect", x=x, y=y, width=UP_W, height=UP_H, rx=4, fill=fill, stroke="#333")
-        sub(root, "text", kind, x=x + UP_W / 2, y=y + 21, font_size=9, text_anchor="middle",
+        sub(root, "text", kind, x=x + UP_W / 2, y=y + 17, font_size=12, text_anchor="middle",
             fill=ink, font_weight="bold")
 
 
-def _coach(root: Any, obs: Observation, seat: int, top: float) -> None:
+def _coach(root: Any, obs: Observation, seat: int, y: float) -> None:
     p = dog_chance(obs, seat)
     if p is None:
         return
     if seat == obs.seat:
         sub(root, "text", f"coach: your own row is {p} ≈ {float(p):.0%} dogs (you know it exactly)",
-            x=LEFT, y=top + BAND - 14, font_size=11, fill="#444")
+            x=12, y=y, font_size=12, fill="#444")
         return
     geese = geese_this_round(obs) if obs.in_round else 0
     gain = flip_gain(p, geese)
     text = (f"coach: by counting, a flip here is a dog with chance {p} ≈ {float(p):.0%}; "
             f"one more flip gains {float(gain):+.2f} cards on average")
-    sub(root, "text", text, x=LEFT, y=top + BAND - 14, font_size=11,
+    sub(root, "text", text, x=12, y=y, font_size=12,
         fill="#1b7837" if gain > 0 else "#b2182b")
 
 
 def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> None:
-    sub(root, "text", "Your hand" if not obs.over else "", x=14, y=top + 16, font_size=14,
+    sub(root, "text", "Your hand" if not obs.over else "", x=12, y=top + 16, font_size=14,
         font_weight="bold")
     x = 14
     for kind, count in enumerate(obs.hand):
@@ -164,17 +168,18 @@ def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> Non
             fill, ink = FACE[KINDS[kind]]
             sub(group, "rect", x=x, y=top + 24, width=HAND_W, height=HAND_H, rx=6, fill=fill,
                 stroke="#D55E00" if clickable else "#333", stroke_width=3 if clickable else 1)
-            sub(group, "text", KINDS[kind], x=x + HAND_W / 2, y=top + 24 + HAND_H / 2 + 5,
+            sub(group, "text", KINDS[kind], x=x + HAND_W / 2, y=top + 24 + HAND_H / 2,
                 font_size=15, text_anchor="middle", fill=ink, font_weight="bold")
             hint = "catch!" if kind == FOX else "face down"
-            sub(group, "text", hint, x=x + HAND_W / 2, y=top + 24 + HAND_H - 10, font_size=10,
-                text_anchor="middle", fill=ink)
+            sub(group, "text", hint, x=x + HAND_W / 2, y=top + 24 + HAND_H - 9, font_size=12,
+                text_anchor="middle", fill=ink, textLength=HAND_W - 8 if kind != FOX else None,
+                lengthAdjust="spacingAndGlyphs")
             x += HAND_W + 8
     if str(Stop()) in legal:
         group = sub(root, "g", data_action=str(Stop()))
-        sub(group, "rect", x=WIDTH - 190, y=top + 34, width=170, height=56, rx=10, fill="#009E73",
+        sub(group, "rect", x=WIDTH - 190, y=top + 28, width=170, height=52, rx=10, fill="#009E73",
             stroke="#004d38", stroke_width=2)
-        sub(group, "text", "Stop and bank", x=WIDTH - 105, y=top + 68, font_size=17,
+        sub(group, "text", "Stop and bank", x=WIDTH - 105, y=top + 60, font_size=17,
             text_anchor="middle", fill="#fff", font_weight="bold")
 
 

@@ -8,11 +8,14 @@ and assert where every pawn ends.  The rules themselves are only in `rules.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...engine.scenario import Scenario, steps
 from .rules import Game
 
 
-def _game_start(game: Game, **position: object):
+def _game_start(game: Game, **position: Any) -> Callable[[], Any]:
     """A scenario start: the opening position, or the position built from ``position``."""
     return lambda: game.state_at(**position) if position else game.new_initial_state()
 
@@ -136,7 +139,7 @@ SCENARIOS: dict[str, Scenario] = {
         steps(("roll", "Player 1 is held in the Well; Player 2 rolls from 46."),
               ("3+3", "46 + 6 = 52, the Prison.  Both pawns are held and nobody can free them: "
                       "the game is over and nobody wins.")),
-        conclusion="Both pawns are held; returns are 0 for everyone."),
+        conclusion="Both pawns are held for good: the game is over, and nobody wins."),
     "kitty": Scenario(
         "The adult variation: coins and the kitty (G13)",
         "With coins, landing on the Bridge, Tavern, Well, Maze, Prison or Death costs a coin into "
@@ -148,8 +151,9 @@ SCENARIOS: dict[str, Scenario] = {
                       "no coin left."),
               ("roll", "Player 2 (3 coins) rolls from 1."),
               ("5+6", "1 + 11 = 12, where Player 1 stands: Player 1 is sent back to 1 and must pay "
-                      "a coin, but has none.  Player 1 is out, and Player 2, the only one left, "
-                      "wins the kitty.")),
+                      "a coin, but has none.  Player 1 is out: the pawn leaves the board (the "
+                      "engine then lists it on square 0).  Player 2, the only one left, wins the "
+                      "kitty.")),
         conclusion="Player 2 wins with 4 coins: their 3 and the kitty's 1."),
 }
 """Every special rule as a scripted scenario, by name."""

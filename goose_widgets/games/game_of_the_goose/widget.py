@@ -28,7 +28,7 @@ BOARD_W, BOARD_H = COLUMNS * CELL, ROWS * CELL
 START_Y = MARGIN + BOARD_H + 10
 START_H = 48
 PANEL_X = MARGIN + BOARD_W + 22
-WIDTH = PANEL_X + 250
+WIDTH = PANEL_X + 262
 HEIGHT = START_Y + START_H + MARGIN
 
 FILL = {"plain": "#fbf5e6", "goose": "#dcecf7", "bridge": "#ecdcc8", "tavern": "#f6e3bd",
@@ -235,7 +235,7 @@ def _square(g: ET.Element, number: int) -> None:
     sub(cell, "rect", x=x + 1.5, y=y + 1.5, width=CELL - 3, height=CELL - 3, rx=7, fill=FILL[kind],
         stroke="#7a6a4f", stroke_width=1)
     if special is not None:
-        if special.picture == "dice":
+        if special.picture == "dice" and special.dice is not None:
             _dice(cell, x + CELL / 2, y + CELL / 2 + 6, CELL * 0.72, special.dice)
         else:
             picture(cell, special.picture, x + CELL / 2, y + CELL / 2 + 5, PICTURE_SIZE)
@@ -243,8 +243,8 @@ def _square(g: ET.Element, number: int) -> None:
         picture(cell, "goose", x + CELL / 2, y + CELL / 2 + 6, CELL * 0.8)
     sub(cell, "text", str(number), x=x + 6, y=y + 14, font_size=12, font_weight="bold", fill="#3d3325")
     if special is not None and special.picture not in ("goose", "dice"):
-        sub(cell, "text", special.picture, x=x + CELL - 5, y=y + 13, font_size=8.5, text_anchor="end",
-            fill="#3d3325")
+        # The picture names the square (the legend says what it does); a label would be too small.
+        sub(cell, "title", f"{number}: {special.name}")
 
 
 @cache
@@ -257,7 +257,7 @@ def _board_template() -> ET.Element:
     start = sub(g, "g", class_="gw-square gw-start", data_square=0)
     sub(start, "rect", x=MARGIN, y=START_Y, width=6 * 30 + 16, height=START_H, rx=10, fill="#eef3e4",
         stroke="#7a6a4f", stroke_width=1, stroke_dasharray="5 3")
-    sub(start, "text", "0 · start", x=MARGIN + 8, y=START_Y + 12, font_size=10, fill="#3d3325")
+    sub(start, "text", "0 · start", x=MARGIN + 8, y=START_Y + 14, font_size=12, fill="#3d3325")
     return g
 
 
@@ -272,9 +272,9 @@ def _pawn(g: ET.Element, seat: int, x: float, y: float, to_move: bool, owed: int
     sub(pawn, "text", str(seat + 1), x=x, y=y + 4.5, text_anchor="middle", font_size=13,
         font_weight="bold", fill=_ink(colour))
     if owed or held:
-        sub(pawn, "circle", cx=x + 11, cy=y - 11, r=7, fill="#fff", stroke="#222", stroke_width=1)
-        sub(pawn, "text", str(owed) if owed else "∞", x=x + 11, y=y - 7.5, text_anchor="middle",
-            font_size=9.5, fill="#222")
+        sub(pawn, "circle", cx=x + 12, cy=y - 12, r=9, fill="#fff", stroke="#222", stroke_width=1)
+        sub(pawn, "text", str(owed) if owed else "∞", x=x + 12, y=y - 8, text_anchor="middle",
+            font_size=12, fill="#222")
     sub(pawn, "title", name + (f": misses {plural(owed, 'more turn')}" if owed else "")
         + (": held until another pawn frees them" if held else ""))
 
@@ -296,8 +296,10 @@ def trail_squares(obs: Observation) -> list[int]:
 
 def _trail(g: ET.Element, obs: Observation) -> None:
     seat = obs.last_mover
+    if seat is None:
+        return
     points = [centre(square, seat) for square in trail_squares(obs)]
-    if seat is None or len(points) < 2:
+    if len(points) < 2:
         return
     trail = sub(g, "g", class_="gw-trail", opacity=0.6)
     sub(trail, "polyline", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), fill="none",
@@ -345,7 +347,7 @@ def _players_panel(g: ET.Element, obs: Observation, top: float, names: Sequence[
             owed = obs.owed[seat]
             state = f"on {obs.positions[seat]}" + (f", misses {plural(owed, 'turn')}" if owed else "")
         coins = f" · {plural(obs.coins[seat], 'coin')}" if obs.coins else ""
-        sub(g, "text", f"{names[seat]} {state}{coins}", x=PANEL_X + 20, y=y, font_size=11.5,
+        sub(g, "text", f"{names[seat]} {state}{coins}", x=PANEL_X + 20, y=y, font_size=12,
             fill="#222", font_weight="bold" if seat == obs.to_move and not obs.finished else None,
             text_decoration="line-through" if obs.out[seat] else None)
     return top + obs.players * 22
@@ -358,7 +360,7 @@ def _legend(g: ET.Element, top: float) -> None:
         sub(g, "rect", x=PANEL_X, y=y, width=22, height=20, rx=4, fill=FILL[name], stroke="#7a6a4f",
             stroke_width=0.8)
         picture(g, name, PANEL_X + 11, y + 11, 19)
-        sub(g, "text", label, x=PANEL_X + 30, y=y + 14, font_size=11, fill="#333")
+        sub(g, "text", label, x=PANEL_X + 30, y=y + 14, font_size=12, fill="#333")
 
 
 def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail: bool = False,
@@ -381,15 +383,15 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
     if obs.coins:  # the kitty lies on the last square
         column, row = spiral()[FINISH - 1]
         x, y = MARGIN + (column + 1) * CELL - 12, MARGIN + row * CELL + 12
-        sub(root, "circle", cx=x, cy=y, r=8, fill="#F0E442", stroke="#8a6d00", stroke_width=1.2)
-        sub(root, "text", str(obs.kitty), class_="gw-kitty", x=x, y=y + 3.5, text_anchor="middle",
-            font_size=9.5, font_weight="bold", fill="#3d3325")
+        sub(root, "circle", cx=x - 2, cy=y + 2, r=12, fill="#F0E442", stroke="#8a6d00", stroke_width=1.2)
+        sub(root, "text", str(obs.kitty), class_="gw-kitty", x=x - 2, y=y + 6, text_anchor="middle",
+            font_size=12, font_weight="bold", fill="#3d3325")
     if not hide_trail:
         _trail(root, obs)
     for seat in range(obs.players):
         if not obs.out[seat]:
-            x, y = centre(obs.positions[seat], seat)
-            _pawn(root, seat, x, y, seat == obs.to_move and not obs.finished and not obs.rolling,
+            px, py = centre(obs.positions[seat], seat)
+            _pawn(root, seat, px, py, seat == obs.to_move and not obs.finished and not obs.rolling,
                   obs.owed[seat], obs.held[seat], names[seat])
     sub(root, "text", "Game of the Goose", x=PANEL_X, y=MARGIN + 12, font_size=16, font_weight="bold",
         fill="#3d3325")
@@ -399,6 +401,6 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
     bottom = _players_panel(root, obs, players_top, names)
     if obs.coins:
         sub(root, "text", f"Kitty on 63: {plural(obs.kitty, 'coin')}", x=PANEL_X, y=bottom + 2,
-            font_size=11.5, font_weight="bold", fill="#5c3d1e")
+            font_size=12, font_weight="bold", fill="#5c3d1e")
     _legend(root, legend_top)
     return to_text(root)

@@ -42,6 +42,16 @@ def _play_drawn(card: str, narration: str) -> tuple[tuple[str, str], ...]:
             ("play it", narration))
 
 
+def _window(card: str, order: tuple[int, ...], then: str) -> tuple[tuple[str, str], ...]:
+    """A slam window in which everyone passes, seat by seat (``order``: players numbered from 1)."""
+    first, *others = order
+    texts = [f"The {card} landed on the play pile, so a slam window opens on it (S6), Player {first} "
+             f"first. Player {first} passes."]
+    texts += [f"Player {seat} passes." for seat in others]
+    texts[-1] = texts[-1][:-1] + f": the window closes. {then}"
+    return tuple(("pass", text) for text in texts)
+
+
 SCENARIOS: dict[str, Scenario] = {}
 
 
@@ -56,10 +66,14 @@ _add(Scenario(
                  "Each chance step below is one card off the shuffled deck.",
     start=Game(players=2).new_initial_state,
     steps=steps(
-        ("Dancing Goose (5)", "Player 1's card 1 (top row)."), "Silly Goose (1)",
-        ("Magic Goose (12)", "Card 3: the bottom row, nearest the player."), "Lazy Goose (3)",
-        ("Spy Goose (8)", "Now Player 2's four cards."), "Grey Goose (2)", "Hungry Goose (4)",
-        "Sneaky Goose (13)",
+        ("Dancing Goose (5)", "Player 1's card 1 (top row)."),
+        ("Silly Goose (1)", "Player 1's card 2, the other card of the top row."),
+        ("Magic Goose (12)", "Card 3: the bottom row, nearest the player."),
+        ("Lazy Goose (3)", "Card 4 completes Player 1's grid: two rows of two, all face down."),
+        ("Spy Goose (8)", "Now Player 2's four cards: card 1."),
+        ("Grey Goose (2)", "Player 2's card 2."),
+        ("Hungry Goose (4)", "Player 2's card 3, in the bottom row."),
+        ("Sneaky Goose (13)", "Player 2's card 4: both grids are dealt. Nobody has looked at a card yet."),
         ("Lazy Goose (3)", "The up-card starts the play pile: a Lazy Goose (3)."),
         ("done looking", "Player 1 looked once at the bottom row: a Magic Goose (12) and a Lazy "
                          "Goose (3). From now on Player 1 knows them (S3); the memory aid shows them."),
@@ -84,13 +98,15 @@ _add(Scenario(
         ("swap into Player 1's card 1", "Player 1 swaps it into card 1 without looking at card 1 first. "
                                         "Out comes a Dancing Goose (5), face up onto the play pile. "
                                         "Player 1 now knows card 1 is a 2."),
-        *(("pass", "A slam window opens on the Dancing Goose: nobody knows a Dancing Goose, so everyone "
-                   "passes."),) * 3,
+        ("pass", "A slam window opens on the Dancing Goose (S6), Player 1 first. Nobody knows where "
+                 "another Dancing Goose lies, so Player 1 passes…"),
+        ("pass", "…and so does Player 2…"),
+        ("pass", "…and Player 3: the window closes. It is Player 2's turn."),
         ("take play pile", "Player 2 takes the Dancing Goose (5) from the play pile. Everyone saw it, so "
                            "everyone will know where it goes."),
         ("swap into Player 2's card 3", "From the play pile a card must be swapped in. Player 2 puts it "
                                         "where its 7 was; the 7 goes face up onto the play pile."),
-        *(("pass", ""),) * 3,
+        *_window("Curious Goose (7)", (2, 3, 1), "It is Player 3's turn."),
     ),
     conclusion="Player 1: 2 9 / 3 1. Player 2: 12 2 / 5 4, and every player knows that 5.",
 ))
@@ -126,7 +142,8 @@ _add(Scenario(
                                    "now everyone knows it."),
         ("Lazy Goose (3)", "The penalty: Player 1 draws a card into its grid without looking at it. "
                            "It becomes card 5."),
-        ("pass", ""), ("pass", ""),
+        ("pass", "The slam window goes on round the table: Player 2 passes."),
+        ("pass", "Player 3 passes: the window closes, and Player 1 may use the Detective Goose's action."),
         ("skip action", "Player 1 skips the Detective's look."),
     ),
     conclusion="Player 1's grid has five cards now: 5 9 / 3 1 / 3, and the new one is unknown to all.",
@@ -147,7 +164,8 @@ _add(Scenario(
                                                "its sight, so now nobody knows it (S3)."),
         ("pass", "The slammed Magic Goose landed on the play pile: a fresh slam window opens on it "
                  "(S6), from Player 1 again."),
-        ("pass", ""), ("pass", ""),
+        ("pass", "Player 2 passes."),
+        ("pass", "Player 3 passes: the window closes, and Player 1 may use the Magic Goose's action."),
         ("skip action", "Player 1 skips the Magic Goose's action."),
     ),
     conclusion="Player 1: 5 _ / 3 1 (9 points lighter). Player 2: 9 2 / 7 4 (12 out, 9 in).",
@@ -178,7 +196,7 @@ _add(Scenario(
     start=table,
     steps=steps(
         *_play_drawn("Nosy Goose (6)", "A 6 is about average, so Player 1 plays it for its action."),
-        *(("pass", ""),) * 3,
+        *_window("Nosy Goose (6)", (1, 2, 3), "Now the Nosy Goose's action."),
         ("look at Player 1's card 1", "Player 1 looks at its card 1: a Dancing Goose (5)."),
         ("done looking", "The card goes back face down. Player 1 will remember it (S3)."),
     ),
@@ -190,11 +208,12 @@ _add(Scenario(
     start=table,
     steps=steps(
         *_play_drawn("Spy Goose (8)", "Player 1 plays the Spy Goose."),
-        *(("pass", ""),) * 3,
+        *_window("Spy Goose (8)", (1, 2, 3), "Now the Spy Goose's action."),
         ("look at Player 2's card 1", "Player 1 looks at Player 2's card 1: a Magic Goose (12). Player 2 "
                                       "does not know it, but Player 1 does: the next Magic Goose on the "
                                       "play pile is a slam for Player 1."),
-        ("done looking", ""),
+        ("done looking", "The card goes back face down in Player 2's grid; Player 1 will remember it "
+                         "(S3). It is Player 2's turn."),
     ),
 ))
 
@@ -205,7 +224,7 @@ _add(Scenario(
     start=table,
     steps=steps(
         *_play_drawn("Trickster Goose (11)", "Player 1 plays the Trickster Goose."),
-        *(("pass", ""),) * 3,
+        *_window("Trickster Goose (11)", (1, 2, 3), "Now the Trickster Goose's action."),
         ("choose Player 1's card 2 to swap", "Player 1 picks its unknown card 2 (a 9, though nobody "
                                              "knows)."),
         ("swap it with Player 3's card 1", "…and swaps it with Player 3's card 1, unseen. Player 1 "
@@ -221,9 +240,11 @@ _add(Scenario(
     start=table,
     steps=steps(
         *_play_drawn("Magic Goose (12)", "Player 1 plays the Magic Goose."),
-        *(("pass", ""),) * 3,
+        *_window("Magic Goose (12)", (1, 2, 3), "Now the Magic Goose's action, in two parts: a look, "
+                                                  "then a swap if Player 1 wants one."),
         ("look at Player 3's card 1", "Player 1 looks at Player 3's card 1: a Golden Egg Goose (0)!"),
-        ("done looking", ""),
+        ("done looking", "The Golden Egg goes back face down; Player 1 remembers where it lies. Now "
+                         "the swap."),
         ("choose Player 1's card 2 to swap", "Player 1 gives up its unknown card 2…"),
         ("swap it with Player 3's card 1", "…for the Golden Egg. Player 1 knows its card 2 is a 0 now; "
                                            "Player 3 got a card it has never seen."),
@@ -238,13 +259,13 @@ _add(Scenario(
     start=lambda: table(draw=["Curious Goose (7)"]),
     steps=steps(
         *_play_drawn("Curious Goose (7)", "Player 1 takes the last card of the draw pile and plays it."),
-        *(("pass", ""),) * 3,
+        *_window("Curious Goose (7)", (1, 2, 3), "The draw pile is empty now."),
         ("skip action", "Player 1 skips the look; Player 2's turn."),
         ("take draw pile", "Player 2 wants a card from the empty draw pile: the play pile except its top "
                            "card (the Curious Goose) is shuffled into a new draw pile of 41 cards."),
         ("Grey Goose (2)", "From the new pile Player 2 draws a Grey Goose (2)."),
         ("swap into Player 2's card 1", "It replaces Player 2's Magic Goose, which lands on the play pile."),
-        *(("pass", ""),) * 3,
+        *_window("Magic Goose (12)", (2, 3, 1), "It is Player 3's turn."),
     ),
     conclusion="The draw pile has 40 cards; the play pile holds the Curious Goose and the Magic Goose.",
 ))

@@ -19,20 +19,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import TERMINAL
-from ...ui.svg import OKABE_ITO, actions_in, sub, svg_root, to_text
+from ...ui.svg import OKABE_ITO, actions_in, fitted_text, sub, svg_root, to_text
 from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
 from .rules import CARD_VERBS, PASS, Action, Game, Observation, seat_name
 
+# Autopass is on at first: at a real table a player who knows no match lets a slam window go by
+# without a word; a learner clicking Pass for every card that lands would spend most clicks on it.
 OPTIONS = {"memory": "Memory aid",
-           "autopass": "Pass slam windows unless I know a match"}
+           "autopass": ("Pass slam windows unless I know a match", True)}
 HIDDEN_INFORMATION = True
 # No undo: a flipped or swapped card stays seen, so taking the move back would let a player
 # look at hidden cards and choose again.
 UNDO = False
 
-CARD_W, CARD_H, GAP, PAD, HEADER = 46, 64, 6, 8, 30
+# Sized so that every text is at least 12 px when the board is drawn at WIDTH (issue 9.3) and six
+# grids fit side by side.
+CARD_W, CARD_H, GAP, PAD, HEADER = 56, 74, 6, 6, 34
 BOX_W = 2 * CARD_W + GAP + 2 * PAD
-WIDTH = 800
+PILE_W, PILE_H = int(CARD_W * 1.2), int(CARD_H * 1.2)
+WIDTH = 850
 BACK = OKABE_ITO[0]
 HIGHLIGHT = OKABE_ITO[1]
 SLAM = OKABE_ITO[5]
@@ -62,6 +67,17 @@ def buttons(observation: Observation, legal_actions: Sequence[Action], **options
     return [a for a in legal_actions if str(a) not in clickable]
 
 
+def known_matches(observation: Observation) -> list[tuple[int, int]]:
+    """The (seat, place) of every card this seat knows to match the top of the play pile.
+
+    Only the seat's own observation is read: a card it has not seen has no value here.
+    """
+    if observation.top is None:
+        return []
+    return [(seat, place) for seat, grid in enumerate(observation.grids) for place, view in enumerate(grid)
+            if view is not None and view.card is not None and view.card.name == observation.top.name]
+
+
 def auto_action(observation: Observation, legal_actions: Sequence[Action], autopass: bool = False,
                 **_options: Any) -> Action | None:
     """Pass a slam window for a human who knows no card matching the top, when ``autopass`` is on.
@@ -71,10 +87,7 @@ def auto_action(observation: Observation, legal_actions: Sequence[Action], autop
     """
     if not autopass or observation.phase != "slam window" or PASS not in legal_actions:
         return None
-    top = observation.top.name if observation.top is not None else None
-    known = any(view is not None and view.card is not None and view.card.name == top
-                for grid in observation.grids for view in grid)
-    return None if known else PASS
+    return None if known_matches(observation) else PASS
 
 
 def describe_turn(obs: Observation, names: Sequence[str]) -> str:
@@ -117,25 +130,31 @@ class _Board:
             for place in obs.looking:
                 self.card_actions[place] = "done looking"
         self.rows = max(2, *(math.ceil(len(g) / 2) for g in obs.grids))
+        # Penalty cards make grids long: beyond three rows the cards get shorter (never their text),
+        # so that the table still fits the screen.
+        self.card_h = CARD_H if self.rows <= 3 else max(56.0, (3 * (CARD_H + GAP) + 20) / self.rows - GAP)
 
     # --- layout -------------------------------------------------------------------------------
     def draw(self) -> ET.Element:
         obs = self.obs
-        grid_h = HEADER + self.rows * (CARD_H + GAP) + (34 if obs.revealed else 6)
-        middle = 52 + grid_h + 14
-        height = middle + 2 * CARD_H + 70 + 20 * max(0, obs.players - 4)
+        grid_h = HEADER + self.rows * (self.card_h + GAP) + (30 if obs.revealed else 6)
+        middle = 54 + grid_h + 12
+        height = middle + max(PILE_H + 64, 44 + 18 * obs.players)
         root = svg_root(WIDTH, height)
         sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf7", rx=10)
         sub(root, "text", self.title(), x=14, y=22, font_size=15, font_weight="bold")
-        sub(root, "text", self.prompt(), x=14, y=42, font_size=13, fill="#333")
+        if self.mine and obs.phase == "slam window":  # a window that waits for you: make it obvious
+            sub(root, "rect", x=8, y=28, width=WIDTH - 16, height=20, rx=5, fill="#fde3cf",
+                stroke=SLAM, stroke_width=1.5, class_="sg-slam-banner")
+        sub(root, "text", self.prompt(), x=14, y=43, font_size=13, fill="#333")
         span = WIDTH - 20
         step = min(BOX_W + 12, span / obs.players)
         left = 10 + (span - step * obs.players) / 2
         for seat in range(obs.players):
-            self.grid(root, seat, left + seat * step + (step - BOX_W) / 2, 52, grid_h)
-        self.piles(root, 14, middle)
-        self.controls(root, 14, middle + 2 * CARD_H + 28)
-        self.scoreboard(root, 470, middle)
+            self.grid(root, seat, left + seat * step + (step - BOX_W) / 2, 54, grid_h)
+        self.piles(root, 30, middle)
+        self.controls(root, 14, middle + PILE_H + 28)
+        self.scoreboard(root, 500, middle)
         return root
 
     def title(self) -> str:
@@ -169,8 +188,7 @@ class _Board:
                         if obs.held_from == "draw pile" else
                         f"Click one of your cards to swap {held} into your grid."),
             "slam window": (f"SLAM MODE: click the card you think matches {top}."
-                            if self.slamming else
-                            f"Slam window on {top}: press Slam! to slam a matching card, or Pass."),
+                            if self.slamming else self.slam_prompt(top)),
             "give": f"A match! Click one of your cards to give to {seat_name(obs.receiver or 0)}.",
             "looking": "Click the card (or Done) when you have seen it.",
             "choose": "Blind swap: click one of your cards, or Skip.",
@@ -184,24 +202,32 @@ class _Board:
                     BLIND_SWAP: "Blind swap: click one of your cards, or Skip."}[effect]
         return texts.get(phase, "")
 
+    def slam_prompt(self, top: str) -> str:
+        known = known_matches(self.obs)
+        if not known:
+            return f"Slam window on {top}: press Slam! to slam a matching card, or Pass."
+        places = ", ".join(("your" if seat == self.obs.seat else f"{seat_name(seat)}'s")
+                           + f" card {place + 1}" for seat, place in known)
+        return f"You can slam: {top} matches {places}. Press Slam!, or Pass."
+
     # --- pieces -------------------------------------------------------------------------------
     def grid(self, root: ET.Element, seat: int, x: float, y: float, height: float) -> None:
         obs = self.obs
         frame = "#222" if seat == obs.actor else "#bbb"
         sub(root, "rect", x=x, y=y, width=BOX_W, height=height, rx=8, fill="#ffffff",
             stroke=frame, stroke_width=2.5 if seat == obs.actor else 1)
-        sub(root, "text", seat_name(seat), x=x + BOX_W / 2, y=y + 13, font_size=11, text_anchor="middle",
+        sub(root, "text", seat_name(seat), x=x + BOX_W / 2, y=y + 14, font_size=13, text_anchor="middle",
             font_weight="bold" if seat == obs.seat else "normal")
         tags = [t for t, on in (("you", seat == obs.seat), ("dealer", seat == obs.dealer),
                                 ("their turn" if seat != obs.seat else "your turn", seat == obs.turn))
                 if on]
-        sub(root, "text", " · ".join(tags), x=x + BOX_W / 2, y=y + 24, font_size=8.5,
-            text_anchor="middle", fill="#555")
+        fitted_text(root, " · ".join(tags), BOX_W - 8, x=x + BOX_W / 2, y=y + 28, text_anchor="middle",
+                    fill="#555")
         for place, view in enumerate(obs.grids[seat]):
             cx = x + PAD + (place % 2) * (CARD_W + GAP)
-            cy = y + HEADER + (place // 2) * (CARD_H + GAP)
+            cy = y + HEADER + (place // 2) * (self.card_h + GAP)
             if view is None:
-                sub(root, "rect", x=cx, y=cy, width=CARD_W, height=CARD_H, rx=5, fill="none",
+                sub(root, "rect", x=cx, y=cy, width=CARD_W, height=self.card_h, rx=5, fill="none",
                     stroke="#ccc", stroke_dasharray="4 3")
                 continue
             self.grid_card(root, seat, place, view, cx, cy)
@@ -211,7 +237,7 @@ class _Board:
             text = f"sum {total}"
             if seat == result.honker:
                 text += f" {result.bonus:+d} = {result.scores[seat]}"
-            sub(root, "text", text, x=x + BOX_W / 2, y=y + height - 12, font_size=11,
+            sub(root, "text", text, x=x + BOX_W / 2, y=y + height - 10, font_size=13,
                 text_anchor="middle", font_weight="bold",
                 fill=SLAM if seat == result.honker and result.bonus > 0 else "#222")
 
@@ -222,28 +248,28 @@ class _Board:
         looked = (seat, place) in obs.looking
         face_up = view.card is not None and (obs.revealed or (looked and obs.actor == obs.seat))
         if face_up:
-            _card_face(parent, view.card, x, y, CARD_W, CARD_H)
+            _card_face(parent, view.card, x, y, CARD_W, self.card_h)
         else:
-            _card_back(parent, x, y, CARD_W, CARD_H)
+            _card_back(parent, x, y, CARD_W, self.card_h)
             if self.memory and view.card is not None:
-                sub(parent, "circle", cx=x + CARD_W - 11, cy=y + 12, r=10, fill="#ffffff",
+                sub(parent, "circle", cx=x + CARD_W - 13, cy=y + 14, r=12, fill="#ffffff",
                     stroke=KNOWN, stroke_width=2)
-                sub(parent, "text", str(view.card.value), x=x + CARD_W - 11, y=y + 16, font_size=11,
+                sub(parent, "text", str(view.card.value), x=x + CARD_W - 13, y=y + 18.5, font_size=13,
                     text_anchor="middle", font_weight="bold")
-        sub(parent, "text", str(place + 1), x=x + 4, y=y + 10, font_size=8,
+        sub(parent, "text", str(place + 1), x=x + 4, y=y + 13, font_size=12,
             fill="#444" if face_up else "#ffffff")
         chosen = obs.phase == "target" and seat == obs.turn and place == obs.chosen
         if looked or chosen:
-            sub(parent, "rect", x=x - 2, y=y - 2, width=CARD_W + 4, height=CARD_H + 4, rx=6, fill="none",
+            sub(parent, "rect", x=x - 2, y=y - 2, width=CARD_W + 4, height=self.card_h + 4, rx=6, fill="none",
                 stroke=HIGHLIGHT if looked else OKABE_ITO[3], stroke_width=3)
         if action:
             colour = SLAM if self.slamming else HIGHLIGHT
-            sub(parent, "rect", x=x - 1, y=y - 1, width=CARD_W + 2, height=CARD_H + 2, rx=6,
+            sub(parent, "rect", x=x - 1, y=y - 1, width=CARD_W + 2, height=self.card_h + 2, rx=6,
                 fill="none", stroke=colour, stroke_width=2, stroke_dasharray="5 3")
 
     def piles(self, root: ET.Element, x: float, y: float) -> None:
         obs = self.obs
-        w, h = int(CARD_W * 1.4), int(CARD_H * 1.4)
+        w, h = PILE_W, PILE_H
         legal = {str(a) for a in self.legal}
         draw = sub(root, "g", data_action="take draw pile") if "take draw pile" in legal else root
         if obs.draw_size:
@@ -251,35 +277,34 @@ class _Board:
         else:
             sub(draw, "rect", x=x, y=y, width=w, height=h, rx=6, fill="none", stroke="#999",
                 stroke_dasharray="4 3")
-        sub(draw, "text", f"draw pile · {obs.draw_size}", x=x + w / 2, y=y + h + 16, font_size=11,
+        sub(draw, "text", f"draw pile · {obs.draw_size}", x=x + w / 2, y=y + h + 16, font_size=12,
             text_anchor="middle")
-        px = x + w + 24
+        px = x + w + 40
         play = sub(root, "g", data_action="take play pile") if "take play pile" in legal else root
         if obs.top is not None:
             _card_face(play, obs.top, px, y, w, h)
         else:
             sub(play, "rect", x=px, y=y, width=w, height=h, rx=6, fill="#eee", stroke="#999",
                 stroke_dasharray="4 3")
-        sub(play, "text", f"play pile · {obs.play_size}", x=px + w / 2, y=y + h + 16, font_size=11,
+        sub(play, "text", f"play pile · {obs.play_size}", x=px + w / 2, y=y + h + 16, font_size=12,
             text_anchor="middle")
         for group, name in ((draw, "take draw pile"), (play, "take play pile")):
             if name in legal:
                 gx = x if name == "take draw pile" else px
                 sub(group, "rect", x=gx - 2, y=y - 2, width=w + 4, height=h + 4, rx=7, fill="none",
                     stroke=HIGHLIGHT, stroke_width=3)
-        hx = px + w + 40
+        hx = px + w + 44
         if obs.held_from:
             who = "you hold" if obs.turn == obs.seat else f"{seat_name(obs.turn)} holds"
             if obs.held is not None:
                 _card_face(root, obs.held, hx, y, w, h)
             else:
                 _card_back(root, hx, y, w, h)
-            sub(root, "text", f"{who} ({obs.held_from})", x=hx + w / 2, y=y + h + 16, font_size=11,
-                text_anchor="middle")
+            sub(root, "text", f"{who} ({obs.held_from})", x=hx, y=y + h + 16, font_size=12)
         elif obs.action_card is not None:
-            sub(root, "text", f"action of {obs.action_card.label}:", x=hx, y=y + 14, font_size=11)
+            sub(root, "text", f"action of {obs.action_card.label}:", x=hx, y=y + 14, font_size=12)
             for row, part in enumerate(_wrap(obs.action_card.action, 34)):
-                sub(root, "text", part, x=hx, y=y + 30 + 14 * row, font_size=11, fill="#444")
+                sub(root, "text", part, x=hx, y=y + 31 + 15 * row, font_size=12, fill="#444")
 
     def controls(self, root: ET.Element, x: float, y: float) -> None:
         obs = self.obs
@@ -296,9 +321,9 @@ class _Board:
                 shown.append(("Cancel slam", "ui:mode=", "#444"))
             else:
                 shown.insert(0, ("Slam!", "ui:mode=" + slam_mode(obs), SLAM))
-        for label, action, colour in shown:
+        for label, target, colour in shown:
             width = 16 + 8 * len(label)
-            group = sub(root, "g", data_action=action)
+            group = sub(root, "g", data_action=target)
             sub(group, "rect", x=x, y=y, width=width, height=28, rx=6, fill=colour)
             sub(group, "text", label, x=x + width / 2, y=y + 19, font_size=13, fill="#ffffff",
                 text_anchor="middle", font_weight="bold")
@@ -307,22 +332,22 @@ class _Board:
     def scoreboard(self, root: ET.Element, x: float, y: float) -> None:
         obs = self.obs
         col = 44
-        sub(root, "text", "Scores", x=x, y=y + 10, font_size=12, font_weight="bold")
+        sub(root, "text", "Scores", x=x, y=y + 10, font_size=13, font_weight="bold")
         heads = [f"R{r}" for r in range(1, obs.rounds + 1)][:6] + ["Total"]
         for i, head in enumerate(heads):
-            sub(root, "text", head, x=x + 70 + i * col, y=y + 10, font_size=11, text_anchor="middle")
+            sub(root, "text", head, x=x + 76 + i * col, y=y + 10, font_size=12, text_anchor="middle")
         results = obs.results[:6]
         for seat in range(obs.players):
             row_y = y + 28 + 18 * seat
-            sub(root, "text", seat_name(seat), x=x, y=row_y, font_size=11,
+            sub(root, "text", seat_name(seat), x=x, y=row_y, font_size=12,
                 font_weight="bold" if seat == obs.seat else "normal")
             for i, result in enumerate(results):
                 mark = "*" if result.honker == seat else ""
-                sub(root, "text", f"{result.scores[seat]}{mark}", x=x + 70 + i * col, y=row_y,
-                    font_size=11, text_anchor="middle")
-            sub(root, "text", str(obs.totals[seat]), x=x + 70 + (len(heads) - 1) * col, y=row_y,
-                font_size=11, text_anchor="middle", font_weight="bold")
-        sub(root, "text", "* honked (bonus included)", x=x, y=y + 34 + 18 * obs.players, font_size=9,
+                sub(root, "text", f"{result.scores[seat]}{mark}", x=x + 76 + i * col, y=row_y,
+                    font_size=12, text_anchor="middle")
+            sub(root, "text", str(obs.totals[seat]), x=x + 76 + (len(heads) - 1) * col, y=row_y,
+                font_size=12, text_anchor="middle", font_weight="bold")
+        sub(root, "text", "* honked (bonus included)", x=x, y=y + 34 + 18 * obs.players, font_size=12,
             fill="#666")
 
 
@@ -330,7 +355,7 @@ def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float) -> No
     sub(parent, "rect", x=x, y=y, width=w, height=h, rx=5, fill=BACK, stroke="#1b3a57")
     sub(parent, "rect", x=x + 5, y=y + 5, width=w - 10, height=h - 10, rx=3, fill="none",
         stroke="#ffffff", stroke_opacity=0.5)
-    sub(parent, "text", "SG", x=x + w / 2, y=y + h / 2 + 4, font_size=w / 4, fill="#ffffff",
+    sub(parent, "text", "SG", x=x + w / 2, y=y + h / 2 + 5, font_size=max(14.0, w / 4), fill="#ffffff",
         fill_opacity=0.6, text_anchor="middle", font_weight="bold")
 
 
@@ -338,9 +363,8 @@ def _card_face(parent: ET.Element, card: Any, x: float, y: float, w: float, h: f
     sub(parent, "rect", x=x, y=y, width=w, height=h, rx=5, fill=_face_colour(card.value), stroke="#333")
     sub(parent, "text", str(card.value), x=x + w / 2, y=y + h / 2 + 2, font_size=w / 2.4,
         text_anchor="middle", font_weight="bold")
-    name = _short(card.name)
-    sub(parent, "text", name, x=x + w / 2, y=y + h - 9, font_size=min(9.0, 1.6 * w / len(name)),
-        text_anchor="middle", fill="#333")
+    fitted_text(parent, _short(card.name), w - 6, font_size=12, x=x + w / 2, y=y + h - 8,
+                text_anchor="middle", fill="#333")
     if card.action != "none":
         sub(parent, "circle", cx=x + w - 7, cy=y + 7, r=3.5, fill=OKABE_ITO[3])
 

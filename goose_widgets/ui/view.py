@@ -1,0 +1,50 @@
+"""View settings: ``ui:key=value`` clicks that change how a board is drawn, never the game.
+
+A renderer offers a view setting by drawing an element with ``data-action="ui:key=value"`` (BOO's
+rotation, side and scare replay; Sneaky Goose's slam mode).  The table and the walkthrough player
+both handle such clicks here, one mechanism: the key must be one the board offers (or offered
+earlier), and a value the renderer cannot draw is refused with the old value kept.  Anything else
+("seat_names", an option's name, a typo) is refused with a message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .svg import actions_in
+
+PREFIX = "ui:"
+
+
+class ViewSettings:
+    """The view settings of one board: ``values`` are passed to the renderer as keyword options."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.values = values
+        self.keys: set[str] = set()  # keys a board has offered so far
+
+    def offered(self, svg: str) -> set[str]:
+        """The keys this board offers in ``svg`` or has offered before (remembered from now on)."""
+        self.keys |= {a[len(PREFIX):].partition("=")[0] for a in actions_in(svg) if a.startswith(PREFIX)}
+        return set(self.keys)
+
+    def click(self, action_text: str, svg: str, draw: Callable[[], object]) -> None:
+        """Apply ``ui:key=value`` if the board drawn as ``svg`` offers ``key``; ``draw`` must succeed."""
+        key, equals, value = action_text[len(PREFIX):].partition("=")
+        offered = self.offered(svg)
+        if not equals or key not in offered:
+            choices = f"; this board offers: {', '.join(sorted(offered))}." if offered else \
+                "; this board has no view settings now."
+            raise ValueError(f"{action_text!r} is not a view setting{choices}")
+        missing = object()
+        before = self.values.get(key, missing)
+        self.values[key] = value
+        try:
+            draw()  # a value the renderer cannot draw is refused here, before the board changes
+        except Exception:
+            if before is missing:
+                del self.values[key]
+            else:
+                self.values[key] = before
+            raise
