@@ -13,10 +13,9 @@ rejected by the rules themselves and no game needs a codec of its own.
 
 from __future__ import annotations
 
-import copy
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -26,6 +25,9 @@ TERMINAL = -2
 """`current_player` once the game is over."""
 
 SAVE_FORMAT = "goose_widgets/save/1"
+
+Events = list[str] | Callable[[], Iterable[str]]
+"""What `_next` returns as move-log lines: the lines, or a zero-argument callable making them."""
 
 
 class IllegalActionError(ValueError):
@@ -61,10 +63,12 @@ class StateBase:
     def _chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         raise NotImplementedError
 
-    def _next(self, action: Any) -> tuple[StateBase, list[str]]:
+    def _next(self, action: Any) -> tuple[StateBase, Events]:
         """The successor after a legal action or chance outcome, and its move-log lines.
 
-        Return a state built for this call (or ``self``): `apply` sets its history in place.
+        Return a state built for this call (or ``self``): `apply` sets its history in place.  The
+        lines may be a list of str, or a zero-argument callable returning them, which is called
+        only when ``state.events`` is first read (playouts never read it).
         """
         raise NotImplementedError
 
@@ -114,11 +118,13 @@ class StateBase:
                     f"{action!s} is not allowed for seat {player} now; allowed: " + _listing(allowed))
         nxt, events = self._next(action)
         if nxt is self:  # a move that changes nothing still gets a state of its own
-            nxt = copy.copy(self)
+            nxt = object.__new__(type(self))
+            nxt.__dict__.update(self.__dict__)
         # `_next` built `nxt` for this call alone, so setting its two bookkeeping fields in place
         # is safe, and much faster than `dataclasses.replace` on a hot path (playouts, search).
-        object.__setattr__(nxt, "history", self.history + (str(action),))
-        object.__setattr__(nxt, "events", tuple(events))
+        raw = nxt.__dict__
+        raw["history"] = _Chain(self.__dict__["history"], action)
+        raw["events"] = events
         return nxt
 
     def apply_str(self, text: str) -> StateBase:
@@ -130,6 +136,29 @@ class StateBase:
             raise IllegalActionError(f"the game is over; {text!r} is not possible.")
         options = self.legal_actions() or [o for o, _ in self.chance_outcomes()]
         raise IllegalActionError(f"{text!r} is not possible here; possible: " + _listing(options))
+
+    def _replace(self, **changes: Any) -> Any:
+        """`dataclasses.replace` for hot paths: it skips replace's per-call field inspection, and
+        copies the lazy history and move log as they are instead of building them (``replace``
+        reads every field, which would build the previous state's move log on every step)."""
+        names = _INIT_FIELDS.get(type(self))
+        if names is None:
+            names = _INIT_FIELDS[type(self)] = tuple(f.name for f in fields(self) if f.init)
+        raw = self.__dict__
+        return type(self)(**{**{name: raw[name] for name in names}, **changes})
+
+    @property
+    def history_length(self) -> int:
+        """``len(self.history)`` without building the history's strings (simulations count steps)."""
+        raw = self.__dict__.get("history", ())
+        return raw.length if type(raw) is _Chain else len(raw)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # pickles and copies carry the history and move log as plain tuples (a lazy move log is a
+        # closure, which pickle cannot carry to another process)
+        state = dict(self.__dict__)
+        state["history"], state["events"] = self.history, self.events
+        return state
 
     def to_json(self) -> str:
         """A save: the game's name and parameters and every action and outcome so far."""
@@ -144,6 +173,70 @@ class StateBase:
     def from_json(cls, text: str | bytes | dict) -> StateBase:
         """Rebuild a state from `to_json` output; a malformed or tampered save raises `InvalidSaveError`."""
         return state_from_json(text)
+
+
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+class _Chain:
+    """A history as a link to the previous one plus the newest action: `apply` extends it in
+    constant time, and the tuple of strings is built (once) only when ``history`` is read."""
+
+    __slots__ = ("parent", "action", "length", "text")
+
+    def __init__(self, parent: _Chain | tuple[str, ...], action: Any):
+        self.parent = parent
+        self.action = action
+        self.length = parent.length + 1 if type(parent) is _Chain else len(parent) + 1
+        self.text: tuple[str, ...] | None = None
+
+    def strings(self) -> tuple[str, ...]:
+        if self.text is None:
+            links: list[_Chain] = []
+            node: _Chain | tuple[str, ...] = self
+            while type(node) is _Chain and node.text is None:  # a loop: histories can be long
+                links.append(node)
+                node = node.parent
+            base = node.text if type(node) is _Chain else node
+            assert base is not None
+            self.text = tuple(base) + tuple(str(link.action) for link in reversed(links))
+            self.parent = ()  # the chain behind it is no longer needed by this link
+        return self.text
+
+
+def _history_value(raw: Any) -> tuple[str, ...]:
+    return raw.strings() if type(raw) is _Chain else tuple(raw)
+
+
+def _events_value(raw: Any) -> tuple[str, ...]:
+    return tuple(raw() if callable(raw) else raw)
+
+
+class _LazyField:
+    """A dataclass field stored as given (a lazy form allowed) and turned into a tuple on first
+    read.  A data descriptor, so it keeps working with the generated ``__init__``, with
+    ``dataclasses.replace`` and with ``State(**state.__dict__)``."""
+
+    def __init__(self, name: str, build: Callable[[Any], tuple[str, ...]]):
+        self.name, self.build = name, build
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return ()
+        raw = obj.__dict__.get(self.name, ())
+        if type(raw) is tuple:
+            return raw
+        value = self.build(raw)
+        obj.__dict__[self.name] = value
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.name] = value
+
+
+# installed after @dataclass made the fields (their defaults and flags stay those of `field`)
+StateBase.history = _LazyField("history", _history_value)  # type: ignore[assignment]
+StateBase.events = _LazyField("events", _events_value)  # type: ignore[assignment]
 
 
 def _listing(options: Sequence[Any], limit: int = 12) -> str:
