@@ -373,8 +373,8 @@ class State(StateBase):
     def _legal_actions(self) -> list[Roll]:
         return [ROLL]
 
-    def _chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
-        return list(DICE)
+    def _chance_outcomes(self) -> tuple[tuple[Dice, Fraction], ...]:
+        return DICE  # the same object every time: the engine prepares its float weights once
 
     def _next(self, action: Any) -> tuple[State, Any]:
         if action is ROLL:
