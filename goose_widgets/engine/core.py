@@ -14,10 +14,14 @@ rejected by the rules themselves and no game needs a codec of its own.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, ClassVar
+
+from .actions import legal_object, listing, show
+from .chance import chance_distribution
+from .errors import IllegalActionError, InvalidSaveError
 
 CHANCE = -1
 """`current_player` while chance (dice, the next card of a pile) decides."""
@@ -28,14 +32,6 @@ SAVE_FORMAT = "goose_widgets/save/1"
 
 Events = list[str] | Callable[[], Iterable[str]]
 """What `_next` returns as move-log lines: the lines, or a zero-argument callable making them."""
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow here; the state it was applied to is unchanged."""
-
-
-class InvalidSaveError(ValueError):
-    """A save file that is malformed, belongs to another game, or replays an illegal move."""
 
 
 @dataclass(frozen=True)
@@ -98,24 +94,30 @@ class StateBase:
         """``(outcome, probability)`` pairs at a chance node, summing exactly to 1; else ``[]``."""
         if self.current_player != CHANCE:
             return []
-        return self._chance_outcomes()
+        return list(self._chance_outcomes())  # a copy: games may hand back a list they cache
 
     def apply(self, action: Any) -> StateBase:
-        """The state after ``action`` (or a chance outcome).  Raises `IllegalActionError`."""
+        """The state after ``action`` (or a chance outcome).  Raises `IllegalActionError`.
+
+        The legal object itself is applied (found by look-up), so the history is canonical: an
+        input that only equals a legal action but is another kind of value (a plain tuple for a
+        named tuple, a float or bool for an int) is refused, as is any junk object.
+        """
         player = self.current_player
         if player == TERMINAL:
-            raise IllegalActionError(f"the game is over; no action is possible (tried {action}).")
+            raise IllegalActionError(f"the game is over; no action is possible (tried {show(action)}).")
         if player == CHANCE:
-            allowed = [o for o, _ in self._chance_outcomes()]
-            if action not in allowed:
-                raise IllegalActionError(
-                    f"{action!s} is not a possible chance outcome here; possible: "
-                    + _listing(allowed))
+            chance = chance_distribution(self._chance_outcomes())
+            legal = legal_object(action, chance.outcomes, "is not a possible chance outcome here",
+                                 "possible", chance.index)
         else:
-            allowed = self._legal_actions()
-            if action not in allowed:
-                raise IllegalActionError(
-                    f"{action!s} is not allowed for seat {player} now; allowed: " + _listing(allowed))
+            legal = legal_object(action, self._legal_actions(),
+                                 f"is not allowed for seat {player} now", "allowed")
+        return self._advance(legal)
+
+    def _advance(self, action: Any) -> StateBase:
+        """`apply` for an action known to be the legal object (engine loops that just took it
+        from `legal_actions` or sampled it from the chance outcomes skip the look-up)."""
         nxt, events = self._next(action)
         if nxt is self:  # a move that changes nothing still gets a state of its own
             nxt = object.__new__(type(self))
@@ -129,23 +131,45 @@ class StateBase:
 
     def apply_str(self, text: str) -> StateBase:
         """Apply the action or outcome whose ``str`` is ``text`` (saves, widgets, scripts)."""
-        for candidate in self.legal_actions() or [o for o, _ in self.chance_outcomes()]:
-            if str(candidate) == text:
-                return self.apply(candidate)
-        if self.is_terminal():
-            raise IllegalActionError(f"the game is over; {text!r} is not possible.")
-        options = self.legal_actions() or [o for o, _ in self.chance_outcomes()]
-        raise IllegalActionError(f"{text!r} is not possible here; possible: " + _listing(options))
+        player = self.current_player
+        if player == TERMINAL:
+            raise IllegalActionError(f"the game is over; {show(text)!r} is not possible.")
+        options = chance_distribution(self._chance_outcomes()).outcomes if player == CHANCE \
+            else self._legal_actions()
+        if isinstance(text, str):
+            for candidate in options:
+                if str(candidate) == text:
+                    return self._advance(candidate)
+        raise IllegalActionError(f"{show(text)!r} is not possible here; possible: " + listing(options))
 
     def _replace(self, **changes: Any) -> Any:
-        """`dataclasses.replace` for hot paths: it skips replace's per-call field inspection, and
-        copies the lazy history and move log as they are instead of building them (``replace``
-        reads every field, which would build the previous state's move log on every step)."""
-        names = _INIT_FIELDS.get(type(self))
-        if names is None:
-            names = _INIT_FIELDS[type(self)] = tuple(f.name for f in fields(self) if f.init)
+        """`dataclasses.replace` for hot paths: no per-call field inspection, and the lazy history
+        and move log are copied as they are instead of being built (``replace`` reads every field,
+        which would build the previous state's move log on every step).
+
+        A class without ``__post_init__`` is copied field by field without its constructor (a
+        frozen constructor costs one ``object.__setattr__`` per field); values cached on the old
+        state (``cached_property``) are not copied, since they may not hold for the new one.
+        """
+        cls = type(self)
+        plan = _REPLACE_PLANS.get(cls)
+        if plan is None:
+            names = frozenset(f.name for f in fields(self) if f.init)
+            plan = _REPLACE_PLANS[cls] = (names, hasattr(cls, "__post_init__") or any(
+                not f.init for f in fields(self)))
+        names, construct = plan
+        if not changes.keys() <= names:
+            unknown = ", ".join(sorted(changes.keys() - names))
+            raise TypeError(f"{cls.__name__} has no field(s) {unknown}.")
         raw = self.__dict__
-        return type(self)(**{**{name: raw[name] for name in names}, **changes})
+        if construct:
+            return cls(**{**{name: raw[name] for name in names}, **changes})
+        new = object.__new__(cls)
+        values = new.__dict__
+        for name in names:
+            values[name] = raw[name]
+        values.update(changes)
+        return new
 
     @property
     def history_length(self) -> int:
@@ -175,7 +199,7 @@ class StateBase:
         return state_from_json(text)
 
 
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+_REPLACE_PLANS: dict[type, tuple[frozenset[str], bool]] = {}
 
 
 class _Chain:
@@ -237,14 +261,6 @@ class _LazyField:
 # installed after @dataclass made the fields (their defaults and flags stay those of `field`)
 StateBase.history = _LazyField("history", _history_value)  # type: ignore[assignment]
 StateBase.events = _LazyField("events", _events_value)  # type: ignore[assignment]
-
-
-def _listing(options: Sequence[Any], limit: int = 12) -> str:
-    names = [str(o) for o in options]
-    if not names:
-        return "nothing"
-    more = f" … and {len(names) - limit} more" if len(names) > limit else ""
-    return ", ".join(names[:limit]) + more
 
 
 def state_from_json(text: str | bytes | dict) -> StateBase:
