@@ -231,11 +231,22 @@ class Game(GameBase):
         """`draw_outcomes`, the cached list itself (the engine prepares each list once, by identity)."""
         cached = self._draw_cache.get(counts)
         if cached is None:
-            total = sum(counts)
-            cached = [(self.outcomes[k], _fraction(n, total)) for k, n in enumerate(counts) if n]
+            pairs = self._draw_pairs.get(sum(counts))
+            if pairs is None:
+                total = sum(counts)
+                pairs = self._draw_pairs[total] = [
+                    [(card, Fraction(n, total)) for n in range(copies + 1)]
+                    for card, copies in zip(self.outcomes, self.full_counts)]
+            cached = [pairs[k][n] for k, n in enumerate(counts) if n]
             if len(self._draw_cache) < 200_000:
                 self._draw_cache[counts] = cached
         return cached
+
+    @cached_property
+    def _draw_pairs(self) -> dict[int, list[list[tuple[Card, Fraction]]]]:
+        """Pile size -> kind -> copies left -> the outcome pair, each made once: most piles are new
+        (a cache miss), and making Fractions was the larger part of their cost."""
+        return {}
 
     def kind(self, card: Any) -> int:
         """The deck row of ``card``: a row index, a `CardType`, a label ("Magic Goose (12)"), a name
@@ -723,11 +734,6 @@ _HANDLERS = {phase: getattr(State, "_on_" + phase.replace(" ", "_"))
 def _action(verb: str, seat: int, slot: int, to: int = -1) -> Action:
     """The decision naming a grid card, made once (legal actions are listed at every decision)."""
     return Action(verb, seat, slot, to)
-
-
-@lru_cache(maxsize=4096)
-def _fraction(count: int, total: int) -> Fraction:
-    return Fraction(count, total)
 
 
 # --- small tuple helpers (states hold tuples so that they stay hashable) -------------------------
