@@ -8,7 +8,7 @@ explicit player whose ``chance_outcomes()`` are ``(outcome, Fraction)`` pairs su
 events, saves) so that each game only writes its rules in ``_legal_actions``, ``_chance_outcomes``
 and ``_next``.  Saves are replays: ``to_json`` stores the game's parameters and the ``str`` of every
 action and chance outcome; ``from_json`` replays them through ``apply``, so a tampered save is
-rejected by the rules themselves and no game needs a codec of its own.
+rejected by the rules themselves and no game needs a codec of its own (loading: `engine.saves`).
 """
 
 from __future__ import annotations
@@ -21,14 +21,13 @@ from typing import Any, ClassVar
 
 from .actions import legal_object, listing, show
 from .chance import chance_distribution
-from .errors import IllegalActionError, InvalidSaveError
+from .errors import IllegalActionError, InvalidSaveError  # noqa: F401 - part of the contract here too
+from .saves import SAVE_FORMAT, state_from_json
 
 CHANCE = -1
 """`current_player` while chance (dice, the next card of a pile) decides."""
 TERMINAL = -2
 """`current_player` once the game is over."""
-
-SAVE_FORMAT = "goose_widgets/save/1"
 
 Events = list[str] | Callable[[], Iterable[str]]
 """What `_next` returns as move-log lines: the lines, or a zero-argument callable making them."""
@@ -261,35 +260,3 @@ class _LazyField:
 # installed after @dataclass made the fields (their defaults and flags stay those of `field`)
 StateBase.history = _LazyField("history", _history_value)  # type: ignore[assignment]
 StateBase.events = _LazyField("events", _events_value)  # type: ignore[assignment]
-
-
-def state_from_json(text: str | bytes | dict) -> StateBase:
-    """Replay a save made by ``state.to_json()`` (any game)."""
-    from .registry import load_game
-
-    if isinstance(text, dict):
-        data = text
-    else:
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as err:
-            raise InvalidSaveError(f"the save is not valid JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise InvalidSaveError("the save must be a JSON object with format, game, params, history.")
-    if data.get("format") != SAVE_FORMAT:
-        raise InvalidSaveError(f"unknown save format {data.get('format')!r}; expected {SAVE_FORMAT!r}.")
-    params, history = data.get("params"), data.get("history")
-    if not isinstance(params, dict) or not isinstance(history, list) \
-            or not all(isinstance(h, str) for h in history):
-        raise InvalidSaveError("the save needs 'params' (an object) and 'history' (a list of strings).")
-    try:
-        game = load_game(data.get("game"), **params)
-    except (ValueError, TypeError) as err:
-        raise InvalidSaveError(f"the save names an invalid game: {err}") from None
-    state = game.new_initial_state()
-    for number, step in enumerate(history, start=1):
-        try:
-            state = state.apply_str(step)
-        except IllegalActionError as err:
-            raise InvalidSaveError(f"step {number} of the save cannot be replayed: {err}") from None
-    return state
