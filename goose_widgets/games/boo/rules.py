@@ -279,8 +279,8 @@ class Placed:
     rotation: int | None = None  # None for gate cards (their facings are given absolutely)
 
     def flipped(self) -> Placed:
-        return dataclasses.replace(self, tokens=tuple(flip_token(t) for t in self.tokens),
-                                   side="back" if self.side == "front" else "front")
+        return Placed(self.name, self.deck, self.squares, tuple(map(flip_token, self.tokens)),
+                      "back" if self.side == "front" else "front", self.rotation)
 
     @property
     def vertical(self) -> bool:
@@ -550,24 +550,39 @@ class Sandbox:
 
     def frontier(self) -> set[Square]:
         """Empty squares sharing a side with a card's square."""
-        tokens = self.tokens
-        return {(r + dr, c + dc) for r, c in tokens for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if (r + dr, c + dc) not in tokens}
+        return frontier(self.tokens, self.tokens)
 
     def footprints(self) -> list[tuple[int, int, bool]]:
         """Every legal place for a card (O3): ``(row, col, vertical)`` of its top-left square, sorted."""
-        tokens = self.tokens
-        found = set()
-        for r, c in self.frontier():
-            for k in range(3):
-                if (r, c - k) not in tokens and (r, c - k + 1) not in tokens and (r, c - k + 2) not in tokens:
-                    found.add((r, c - k, False))
-                if (r - k, c) not in tokens and (r - k + 1, c) not in tokens and (r - k + 2, c) not in tokens:
-                    found.add((r - k, c, True))
-        return sorted(found)
+        return sorted(footprints_touching(self.tokens, self.frontier()))
 
     def ghost_squares(self, index: int) -> list[Square]:
         return [sq for sq in self.squares[index] if len(self.tokens[sq]) == 2]
+
+
+def frontier(tokens: dict[Square, str], squares: Iterable[Square]) -> set[Square]:
+    """Empty squares (not in ``tokens``) sharing a side with one of ``squares``."""
+    return {(r + dr, c + dc) for r, c in squares for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if (r + dr, c + dc) not in tokens}
+
+
+def footprints_touching(tokens: dict[Square, str], near: Iterable[Square]
+                        ) -> set[tuple[int, int, bool]]:
+    """The footprints ``(row, col, vertical)`` of three empty squares in a line that cover one of
+    the empty squares ``near`` (O3, where ``near`` is the frontier of the cards)."""
+    found = set()
+    for r, c in near:
+        for k in range(3):
+            if (r, c - k) not in tokens and (r, c - k + 1) not in tokens and (r, c - k + 2) not in tokens:
+                found.add((r, c - k, False))
+            if (r - k, c) not in tokens and (r - k + 1, c) not in tokens and (r - k + 2, c) not in tokens:
+                found.add((r - k, c, True))
+    return found
+
+
+def footprints_covering(squares: Iterable[Square]) -> set[tuple[int, int, bool]]:
+    """Every footprint ``(row, col, vertical)``, legal or not, that covers one of ``squares``."""
+    return {f for r, c in squares for k in range(3) for f in ((r, c - k, False), (r - k, c, True))}
 
 
 def _odd(flips: Iterable[int | None]) -> frozenset[int]:
@@ -579,14 +594,16 @@ def _odd(flips: Iterable[int | None]) -> frozenset[int]:
     return frozenset(odd)
 
 
+_TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertical else (0, 180))
+                         for side in SIDES) for vertical in (False, True)}
+"""The rotations and sides of a card on a vertical or horizontal footprint, in the listed order."""
+
+
 def placements_for(footprints: Iterable[tuple[int, int, bool]], card: str) -> list[Place]:
     """The `Place` actions for ``card`` on the given footprints: two rotations times two sides each."""
-    actions = []
-    for row, col, vertical in footprints:
-        for rotation in ((90, 270) if vertical else (0, 180)):
-            for side in SIDES:
-                actions.append(Place(card, row, col, rotation, side))
-    return actions
+    new = tuple.__new__  # what Place(...) does, without its keyword handling: hundreds per turn
+    return [new(Place, (card, row, col, rotation, side))
+            for row, col, vertical in footprints for rotation, side in _TURNS[vertical]]
 
 
 # --- the graveyard ---------------------------------------------------------------------------
@@ -614,7 +631,13 @@ class Graveyard:
         return (min(rows), max(rows), min(cols), max(cols))
 
     def sandbox(self) -> Sandbox:
-        return Sandbox(self.cards)
+        """A working copy, made from this graveyard's squares (copied: a sandbox changes them)."""
+        box = Sandbox(())
+        box.tokens, box.owner = dict(self.tokens), dict(self.owner)
+        box.squares = [card.squares for card in self.cards]
+        box.counts = {"B": self.count("B"), "W": self.count("W")}
+        box.bbox = self.bbox
+        return box
 
     @cached_property
     def _footprints(self) -> tuple[tuple[int, int, bool], ...]:
@@ -633,13 +656,26 @@ class Graveyard:
         return sum(1 for t in self.tokens.values() if t[0] == letter and len(t) == 2)
 
     def with_card(self, card: Placed) -> Graveyard:
-        return Graveyard(self.cards + (card,))
+        graveyard = Graveyard(self.cards + (card,))
+        known = self.__dict__.get("_footprints")
+        if known is not None:
+            # O3 after one more card: the old places it does not cover, and the new places next to
+            # it (the same rule as `footprints`, applied where the graveyard changed)
+            tokens = graveyard.tokens
+            kept = set(known) - footprints_covering(card.squares)
+            added = footprints_touching(tokens, frontier(tokens, card.squares))
+            graveyard.__dict__["_footprints"] = tuple(sorted(kept | added))
+        return graveyard
 
     def with_flips(self, indices: Iterable[int]) -> Graveyard:
         cards = list(self.cards)
         for index in indices:
             cards[index] = cards[index].flipped()
-        return Graveyard(tuple(cards))
+        graveyard = Graveyard(tuple(cards))
+        for same in ("_footprints", "owner", "bbox"):  # a flip moves no square
+            if same in self.__dict__:
+                graveyard.__dict__[same] = self.__dict__[same]
+        return graveyard
 
     def line_of_sight(self, ghost: Square, active: int | None = None
                       ) -> tuple[list[Square], Square | None, str]:
@@ -798,7 +834,7 @@ class State(StateBase):
         slot = "hands" if reveal.into == "hand" else "tops"
         cards = list(getattr(self, slot))
         cards[seat] = reveal.card
-        nxt = dataclasses.replace(self, unseen=tuple(unseen), draws=self.draws[1:], **{slot: tuple(cards)})
+        nxt = self._replace(unseen=tuple(unseen), draws=self.draws[1:], **{slot: tuple(cards)})
         return nxt, [_capital(str(reveal)) + "."]
 
     def _place(self, place: Place) -> tuple[State, list[str]]:
@@ -810,7 +846,7 @@ class State(StateBase):
         ghosts = tuple(sq for sq, t in zip(card.squares, card.tokens) if is_ghost(t))
         hands = _with(self.hands, seat, None)
         record = TurnRecord(self.placements + 1, seat, active, str(place))
-        nxt = dataclasses.replace(self, graveyard=graveyard, hands=hands, pending=ghosts, active=active,
+        nxt = self._replace(graveyard=graveyard, hands=hands, pending=ghosts, active=active,
                                   placements=self.placements + 1, last_turn=record)
         return nxt._settle([f"{_capital(COLOURS[seat])} plays {place.card} at ({place.row},{place.col}), "
                             f"rot {place.rotation}, {place.side} side up."])
@@ -819,7 +855,7 @@ class State(StateBase):
         box = self.graveyard.sandbox()
         records = [_scare_record(box, scare.square, self.active, self.graveyard)]
         graveyard = self._after(box)
-        nxt = dataclasses.replace(self, graveyard=graveyard,
+        nxt = self._replace(graveyard=graveyard,
                                   pending=tuple(sq for sq in self.pending if sq != scare.square),
                                   last_turn=_extend(self.last_turn, records))
         return nxt._settle([_describe(r) for r in records])
@@ -840,7 +876,7 @@ class State(StateBase):
                 return state, events + [f"{seat} chooses which ghost scares next (the order matters)."]
             records = [_scare_record(box, ghost, state.active, state.graveyard) for ghost in state.pending]
             events += [_describe(r) for r in records]
-            state = dataclasses.replace(state, graveyard=state._after(box), pending=(),
+            state = state._replace(graveyard=state._after(box), pending=(),
                                         last_turn=_extend(state.last_turn, records))
         return state._end_turn(events)
 
@@ -853,7 +889,7 @@ class State(StateBase):
             events.append(f"{_capital(COLOURS[seat])} takes {hands[seat]} into hand.")
             if self.unseen[seat]:
                 draws = ((seat, "top"),)
-        nxt = dataclasses.replace(self, hands=hands, tops=tops, draws=draws, to_move=1 - seat)
+        nxt = self._replace(hands=hands, tops=tops, draws=draws, to_move=1 - seat)
         if nxt.placements >= self.game.total_placements:
             black, white = nxt.scores()
             winner = COLOURS[nxt.returns().index(1)]
