@@ -10,6 +10,7 @@ nodes sample from prepared distributions, observations are built only for bots t
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -23,6 +24,7 @@ from .actions import legal_object
 from .bots import Bot, RandomBot
 from .chance import chance_distribution
 from .core import CHANCE, TERMINAL
+from .registry import load_game
 
 Seed = int | str | random.Random | None
 """What seeds a game: a number or text (reproducible), a generator to draw from, or None."""
@@ -300,9 +302,33 @@ def _play_one(game: Any, bots: Sequence[Bot], seed: int | str, index: int, rotat
     return GameRecord(list(returns), list(scores), final.history_length), final
 
 
-def _play_chunk(game: Any, bots: Sequence[Bot], seed: int | str, start: int, stop: int,
+_worker_games: dict[str, Any] = {}
+
+
+def _game_spec(game: Any) -> Any:
+    """What a worker needs to rebuild ``game``: its name and parameters as JSON when they rebuild
+    it (a game's caches, which grow as it is played, are then never pickled), else the game."""
+    try:
+        spec = json.dumps([game.name, game.params()], sort_keys=True)
+        return spec if load_game(game.name, **game.params()) == game else game
+    except Exception:  # noqa: BLE001 - a game outside the registry travels as itself
+        return game
+
+
+def _game_from_spec(spec: Any) -> Any:
+    if not isinstance(spec, str):
+        return spec
+    game = _worker_games.get(spec)
+    if game is None:  # one game per worker process, so its caches warm up across chunks
+        name, params = json.loads(spec)
+        game = _worker_games[spec] = load_game(name, **params)
+    return game
+
+
+def _play_chunk(spec: Any, bots: Sequence[Bot], seed: int | str, start: int, stop: int,
                 rotate_seats: bool, keep_finals: bool) -> tuple[list[GameRecord], list[Any]]:
     """Games ``start`` to ``stop - 1`` in a worker (a module-level function, so it pickles)."""
+    game = _game_from_spec(spec)
     records, finals = [], []
     for index in range(start, stop):
         record, final = _play_one(game, bots, seed, index, rotate_seats)
@@ -322,10 +348,11 @@ def _play_spread(game: Any, bots: Sequence[Bot], seed: int | str, games: int, ro
     own = executor is None
     pool: Executor = ProcessPoolExecutor(workers) if executor is None else executor
     futures: dict[Future[Any], int] = {}
+    spec = _game_spec(game)
     try:
         for number, start in enumerate(range(0, games, chunk_size)):
             stop = min(games, start + chunk_size)
-            futures[pool.submit(_play_chunk, game, bots, seed, start, stop, rotate_seats,
+            futures[pool.submit(_play_chunk, spec, bots, seed, start, stop, rotate_seats,
                                 keep_finals)] = number
         done: dict[int, tuple[list[GameRecord], list[Any]]] = {}
         following = 0
