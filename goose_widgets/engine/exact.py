@@ -30,8 +30,8 @@ def forced(state: Any, policy: Policy | None = None) -> Any:
 
 def transitions(state: Any, policy: Policy | None = None) -> list[tuple[Any, Fraction]]:
     """The next states with their probabilities (one state with probability 1 at a decision)."""
-    if state.is_chance_node():
-        return [(state.apply(o), p) for o, p in state.chance_outcomes()]
+    if state.is_chance_node():  # the outcomes come from the state itself: no look-up needed
+        return [(state._advance(o), p) for o, p in state._chance_outcomes()]
     return [(state.apply(forced(state, policy)), Fraction(1))]
 
 
