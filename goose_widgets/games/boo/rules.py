@@ -635,7 +635,7 @@ class Graveyard:
         box = Sandbox(())
         box.tokens, box.owner = dict(self.tokens), dict(self.owner)
         box.squares = [card.squares for card in self.cards]
-        box.counts = {"B": self.count("B"), "W": self.count("W")}
+        box.counts = dict(self._counts)
         box.bbox = self.bbox
         return box
 
@@ -652,8 +652,15 @@ class Graveyard:
 
     def count(self, colour: str) -> int:
         """Face-up ghosts of a colour ("B"/"W" or "black"/"white")."""
-        letter = colour[0].upper()
-        return sum(1 for t in self.tokens.values() if t[0] == letter and len(t) == 2)
+        return self._counts[colour[0].upper()]
+
+    @cached_property
+    def _counts(self) -> dict[str, int]:
+        counts = {"B": 0, "W": 0}
+        for token in self.tokens.values():
+            if len(token) == 2:
+                counts[token[0]] += 1
+        return counts
 
     def with_card(self, card: Placed) -> Graveyard:
         graveyard = Graveyard(self.cards + (card,))
@@ -814,10 +821,9 @@ class State(StateBase):
             return tuple(Scare(sq) for sq in self.pending)
         return tuple(self.graveyard.placements(self.hands[self.to_move]))
 
-    def _chance_outcomes(self) -> list[tuple[Reveal, Fraction]]:
+    def _chance_outcomes(self) -> tuple[tuple[Reveal, Fraction], ...]:
         seat, into = self.draws[0]
-        cards = self.unseen[seat]
-        return [(Reveal(seat, card, into), Fraction(1, len(cards))) for card in cards]
+        return _reveals(seat, into, self.unseen[seat])
 
     # --- moves -------------------------------------------------------------------------------
     def _next(self, action: Any) -> tuple[State, list[str]]:
@@ -854,17 +860,16 @@ class State(StateBase):
     def _scare(self, scare: Scare) -> tuple[State, list[str]]:
         box = self.graveyard.sandbox()
         records = [_scare_record(box, scare.square, self.active, self.graveyard)]
-        graveyard = self._after(box)
+        graveyard = self._after(records)
         nxt = self._replace(graveyard=graveyard,
-                                  pending=tuple(sq for sq in self.pending if sq != scare.square),
-                                  last_turn=_extend(self.last_turn, records))
+                            pending=tuple(sq for sq in self.pending if sq != scare.square),
+                            last_turn=_extend(self.last_turn, records))
         return nxt._settle([_describe(r) for r in records])
 
-    def _after(self, box: Sandbox) -> Graveyard:
-        """The graveyard with the sandbox's flipped cards turned over."""
-        changed = [i for i, card in enumerate(self.graveyard.cards)
-                   if tuple(box.tokens[sq] for sq in card.squares) != card.tokens]
-        return self.graveyard.with_flips(changed)
+    def _after(self, records: Sequence[ScareRecord]) -> Graveyard:
+        """The graveyard with the cards these scares flipped an odd number of times turned over."""
+        owner = self.graveyard.owner
+        return self.graveyard.with_flips(_odd(owner[r.stop] for r in records if r.outcome == "flip"))
 
     def _settle(self, events: list[str]) -> tuple[State, list[str]]:
         """Resolve the pending scares at once when their order cannot matter, then end the turn."""
@@ -876,8 +881,8 @@ class State(StateBase):
                 return state, events + [f"{seat} chooses which ghost scares next (the order matters)."]
             records = [_scare_record(box, ghost, state.active, state.graveyard) for ghost in state.pending]
             events += [_describe(r) for r in records]
-            state = state._replace(graveyard=state._after(box), pending=(),
-                                        last_turn=_extend(state.last_turn, records))
+            state = state._replace(graveyard=state._after(records), pending=(),
+                                   last_turn=_extend(state.last_turn, records))
         return state._end_turn(events)
 
     def _end_turn(self, events: list[str]) -> tuple[State, list[str]]:
@@ -928,6 +933,11 @@ class State(StateBase):
         black, white = self.scores()
         return (f"{self.graveyard}\nblack {black}, white {white}; hands {self.hands}, tops {self.tops}; "
                 f"{COLOURS[self.to_move]} to move")
+
+
+@functools.lru_cache(maxsize=4096)  # the same object for the same unseen deck: prepared once
+def _reveals(seat: int, into: str, cards: tuple[str, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
+    return tuple((Reveal(seat, card, into), Fraction(1, len(cards))) for card in cards)
 
 
 def _with(pair: tuple, seat: int, value: Any) -> tuple:

@@ -208,6 +208,12 @@ def _journey(start: int, first: int, second: int, opening: bool) -> tuple[Leg, .
     return tuple(legs)
 
 
+@cache
+def _ends(start: int, first: int, second: int, opening: bool) -> tuple[int, ...]:
+    """Where each leg of a journey ends: the squares the pawn touches."""
+    return tuple(leg.end for leg in _journey(start, first, second, opening))
+
+
 def describe_legs(legs: Sequence[Leg], roll: int) -> list[str]:
     """One phrase per leg in learner words, to be joined: ``": from 7 to 14"``,
     ``"; landed on 14 (goose): moves 7 more to 21"``, ``", a goose: 5 more backwards to 54"``."""
@@ -496,17 +502,18 @@ class _Turn:
 
     def run(self) -> None:
         seat, start, dice = self.seat, self.positions[self.seat], self.dice
-        legs = _journey(start, dice.first, dice.second, not self.opened[seat])
+        opening = not self.opened[seat]
         self.opened[seat] = True
         if self.narrate or self.game.adult:  # words, or coins to pay on the way
+            legs = _journey(start, dice.first, dice.second, opening)
             for leg, phrase in zip(legs, describe_legs(legs, dice.total)):
                 self.text += phrase
                 self.path.append(leg.end)
                 if leg.how == "jump" and not self.pay(seat, SQUARES[leg.start].name):
                     return
         else:
-            self.path += [leg.end for leg in legs]
-        end = legs[-1].end
+            self.path += _ends(start, dice.first, dice.second, opening)
+        end = self.path[-1]
         self.positions[seat] = end
         if end == FINISH:
             self.text += f"; exactly {FINISH}"
@@ -569,11 +576,12 @@ class _Turn:
         return is_held(self.game, self.positions[seat], self.out[seat])
 
     def finish(self) -> tuple[State, list[str]]:
-        lines = [self.text + ".", *self.lines]
+        lines = [self.text + ".", *self.lines] if self.narrate else self.lines
         n = self.game.players
         to_move, round_number = self.seat, self.state.round_number
-        in_game = [s for s, out in enumerate(self.out) if not out]
-        if not self.finished and (self.game.adult or not in_game or self.held(in_game[0])):
+        # with nobody out, the checks below can only apply if seat 0 is held (G15)
+        if not self.finished and (self.game.adult or True in self.out or self.held(0)):
+            in_game = [s for s, out in enumerate(self.out) if not out]
             if self.game.adult and n > 1 and len(in_game) == 1:
                 self.win(in_game[0], f"{seat_name(in_game[0])} is the only player left and wins!")
                 lines.append(self.lines[-1])
@@ -585,22 +593,22 @@ class _Turn:
                 lines.append("Every pawn still in the game is held in the Well or the Prison: nobody "
                              "can ever move again, so the game ends with no winner.")
         if not self.finished:
-            k = self.seat
+            s, out, owed = self.seat, self.out, self.owed
             while True:
-                k += 1
-                if k % n == 0:
+                s += 1
+                if s == n:
+                    s = 0
                     round_number += 1
-                s = k % n
-                if self.out[s]:
+                if out[s]:
                     continue
-                if self.owed[s]:
-                    self.owed[s] -= 1
-                    left = self.owed[s]
+                if owed[s]:
+                    owed[s] -= 1
+                    left = owed[s]
                     if self.narrate:
                         lines.append(f"{seat_name(s)} misses a turn"
                                      + (f" ({left} more to miss)." if left else " (the last one)."))
                     continue
-                if self.held(s):
+                if is_held(self.game, self.positions[s], False):
                     if self.narrate:
                         lines.append(f"{seat_name(s)} waits in {SQUARES[self.positions[s]].name} "
                                      "for another pawn to free them.")
@@ -609,7 +617,9 @@ class _Turn:
                 break
         state = self.state._replace(
             positions=tuple(self.positions), to_move=to_move, owed=tuple(self.owed),
-            opened=tuple(self.opened), out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty,
-            rolling=False, winner=self.winner, finished=self.finished, round_number=round_number,
-            last_roll=self.dice, last_mover=self.seat, last_path=tuple(self.path))
+            opened=tuple(self.opened), rolling=False, winner=self.winner, finished=self.finished,
+            round_number=round_number, last_roll=self.dice, last_mover=self.seat,
+            last_path=tuple(self.path))
+        if self.game.adult:  # only the adult variation changes coins, the kitty and who is out
+            state.__dict__.update(out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty)
         return state, lines
