@@ -40,7 +40,12 @@ its square 0 on the left; at rot 90 it is vertical with square 0 on top; at rot 
 square 0 on the right; at rot 270 vertical with square 0 at the bottom.  Facings are ``^ v < >``.
 
 The cards and the gate form one data table, `STANDARD_EDITION`; ``load_game("boo", edition=...)``
-takes another (an `Edition`, its JSON form, or a table in the same text format).
+takes another (an `Edition`, its JSON form, or a table in the same text format).  An edition is
+checked when it is loaded, so that a game on it stays small and fast: card names are strings of
+1 to 12 letters, digits, ``-`` or ``_``; every square holds one of the tokens; gate squares are
+pairs of whole numbers from -`MAX_COORDINATE` to `MAX_COORDINATE` (the graveyard then spans at most
+``2 * MAX_COORDINATE + 1 + 3 * 2 * MAX_DECK`` squares each way); each deck has at most `MAX_DECK`
+cards and the gate at most `MAX_GATE`.  Anything else is a `ValueError` that says what is wrong.
 
 For speed, the scare logic runs on `Sandbox`, a mutable working copy of the graveyard that flips and
 un-flips cards in place (a flip is its own inverse); the engine and the bots both use it, so there is
@@ -73,6 +78,13 @@ ROTATIONS = (0, 90, 180, 270)
 SIDES = ("front", "back")
 TOKENS = frozenset({".", "T"} | {c + f for c in GHOST_COLOURS for f in FACINGS})
 OTHER = {"B": "W", "W": "B"}
+MAX_COORDINATE = 20
+"""Gate squares lie within rows and columns -20..20 (the standard gate uses 0..5)."""
+MAX_DECK = 30
+"""Cards in each deck at most (the standard edition has 12)."""
+MAX_GATE = 12
+"""Gate cards at most (the standard edition has 6)."""
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,12}")
 
 
 # --- tokens: what one square holds ------------------------------------------------------------
@@ -114,6 +126,9 @@ class Edition:
     cards: tuple[CardSpec, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.cards, (tuple, list)) or len(self.cards) > 2 * MAX_DECK + MAX_GATE:
+            raise ValueError(f"an edition has at most {MAX_DECK} cards in each deck and {MAX_GATE} "
+                             f"gate cards, as a list; got {_short(self.cards)}.")
         cards = tuple(c if isinstance(c, CardSpec) else _card_from_json(c) for c in self.cards)
         object.__setattr__(self, "cards", cards)
         _validate_edition(self)
@@ -121,6 +136,8 @@ class Edition:
     @classmethod
     def from_table(cls, name: str, table: str) -> Edition:
         """Parse rows ``NAME DECK s0 s1 s2 [(r,c) (r,c) (r,c)]`` (``#`` starts a comment)."""
+        if len(table) > 20_000:
+            raise ValueError(f"an edition table is at most 20,000 characters; this one has {len(table):,}.")
         cards = []
         for number, raw in enumerate(table.splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
@@ -145,7 +162,7 @@ class Edition:
         if isinstance(value, dict):
             if set(value) != {"name", "cards"} or not isinstance(value["cards"], (list, tuple)):
                 raise ValueError("an edition dict needs exactly 'name' and 'cards' (a list of cards).")
-            return cls(str(value["name"]), tuple(value["cards"]))
+            return cls(value["name"], tuple(value["cards"]))
         raise TypeError(f"edition must be an Edition, a dict or a text table, not {type(value).__name__}.")
 
     @cached_property
@@ -167,25 +184,60 @@ class Edition:
 
 def _card_from_json(data: Any) -> CardSpec:
     if not isinstance(data, dict) or set(data) != {"name", "deck", "squares", "at"}:
-        raise ValueError(f"each edition card needs name, deck, squares and at; got {data!r}.")
+        raise ValueError(f"each edition card needs name, deck, squares and at; got {_short(data)}.")
+    squares, at = data["squares"], data["at"]
+    if not isinstance(squares, (list, tuple)) or not isinstance(at, (list, tuple)) or len(at) > 3:
+        raise ValueError(f"edition card {_short(data.get('name'))}: squares and at must be lists "
+                         f"(at of at most three squares); got {_short(squares)} and {_short(at)}.")
+    return CardSpec(data["name"], data["deck"], tuple(squares),
+                    tuple(tuple(sq) if isinstance(sq, (list, tuple)) else sq for sq in at))
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr`` cut short for a message (an edited edition may hold anything)."""
     try:
-        at = tuple((int(r), int(c)) for r, c in data["at"])
-        return CardSpec(str(data["name"]), str(data["deck"]), tuple(data["squares"]), at)
-    except (TypeError, ValueError):
-        raise ValueError(f"malformed edition card {data!r}.") from None
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a message must never fail
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _is_square(value: Any) -> bool:
+    """A pair of whole numbers within the documented bound (bools and floats are not squares)."""
+    return (type(value) is tuple and len(value) == 2
+            and all(type(v) is int and -MAX_COORDINATE <= v <= MAX_COORDINATE for v in value))
+
+
+def _validate_card(card: CardSpec) -> None:
+    """One card's fields: a short name, a deck, three tokens, and gate squares within the bound."""
+    if not isinstance(card.name, str) or not _NAME.fullmatch(card.name):
+        raise ValueError(f"card name {_short(card.name)}: a name is 1 to 12 letters, digits, - or _.")
+    if not isinstance(card.deck, str) or card.deck not in ("black", "white", "gate"):
+        raise ValueError(f"card {card.name}: deck must be black, white or gate, not {_short(card.deck)}.")
+    if type(card.squares) is not tuple or len(card.squares) != 3 \
+            or not all(isinstance(t, str) and t in TOKENS for t in card.squares):
+        raise ValueError(f"card {card.name}: needs three squares, each one of "
+                         f"{' '.join(sorted(TOKENS))}; got {_short(card.squares)}.")
+    if type(card.at) is not tuple or not all(_is_square(sq) for sq in card.at):
+        raise ValueError(f"card {card.name}: gate squares must be (row, column) pairs of whole "
+                         f"numbers from {-MAX_COORDINATE} to {MAX_COORDINATE}; got {_short(card.at)}.")
 
 
 def _validate_edition(edition: Edition) -> None:
+    if not isinstance(edition.name, str):
+        raise ValueError(f"an edition's name must be a string, not {_short(edition.name)}.")
+    for card in edition.cards:
+        _validate_card(card)
+    counts = {deck: sum(1 for c in edition.cards if c.deck == deck) for deck in ("black", "white", "gate")}
+    if counts["gate"] > MAX_GATE or max(counts["black"], counts["white"]) > MAX_DECK:
+        raise ValueError(f"an edition has at most {MAX_DECK} cards in each deck and {MAX_GATE} gate "
+                         f"cards; this one has {counts['black']} black, {counts['white']} white and "
+                         f"{counts['gate']} gate cards.")
     names = [c.name for c in edition.cards]
     if len(set(names)) != len(names):
         raise ValueError("edition card names must be unique.")
     taken: set[Square] = set()
     for card in edition.cards:
-        if card.deck not in ("black", "white", "gate"):
-            raise ValueError(f"card {card.name}: deck must be black, white or gate, not {card.deck!r}.")
-        if len(card.squares) != 3 or not all(t in TOKENS for t in card.squares):
-            raise ValueError(f"card {card.name}: needs three squares, each one of "
-                             f"{' '.join(sorted(TOKENS))}; got {card.squares!r}.")
         if card.deck == "gate":
             if not _in_a_line(card.at):
                 raise ValueError(f"gate card {card.name} must lie on three squares in a line, "
