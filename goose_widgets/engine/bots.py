@@ -31,6 +31,8 @@ class RandomBot:
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         if type(legal_actions) is not list:  # any iterable will do (not an isinstance: slow ABC)
             legal_actions = list(legal_actions)
+        if len(legal_actions) == 1:  # a forced move needs no draw (the generator is its own)
+            return legal_actions[0]
         return rng.choice(legal_actions)
 
     def __repr__(self) -> str:
