@@ -16,10 +16,10 @@ Rulings implemented (ids from the rulings file):
   play pile (everyone saw it), a card revealed by a failed slam (everyone).  A seat forgets a card
   when it "moves out of their sight (swapped away unseen, given away, slammed)": a card that leaves
   a seat's grid face down (a gift, S7; a blind or Magic Goose swap) is no longer known by that
-  seat, and a matching slam takes the card to the public pile.  Nobody *learns* a card by its
-  moving (the new owner of a swapped or given card does not see it); a seat that already knew the
-  card and watched it move keeps knowing it (so a Magic Goose player who looked at a card and then
-  swapped it into their own grid knows it there).
+  seat (unless every seat knows it: S7a), and a matching slam takes the card to the public pile.
+  Nobody *learns* a card by its moving (the new owner of a swapped or given card does not see
+  it); a seat that already knew the card and watched it move keeps knowing it (so a Magic Goose
+  player who looked at a card and then swapped it into their own grid knows it there).
 - S4  Turn: HONK, or take the top of the draw pile or of the play pile.  From the draw pile: play
   it (its action may then be used) or swap it in; from the play pile: swap it in.
 - S5  A swap puts the grid card face up on the play pile (no action) and the taken card in its place.
@@ -36,6 +36,14 @@ Rulings implemented (ids from the rulings file):
   your choice, face down into the empty place (nothing if your grid is empty).  No match: the card
   goes back face down, every seat now knows it, and the slammer draws a card into their own grid
   unseen (nothing if there is no card left to draw).
+- S7a (our ruling: a card everyone knows stays known to everyone).  When a card that every seat
+  knows (revealed by a failed slam, S7, or taken from the face-up play pile, S3) is given away
+  after a matching slam, every seat still knows it in its new place, the giver included: the gift
+  is made in the open, so the whole table saw the card and saw where it went.  The same holds when
+  such a card is swapped blind (a Trickster or Magic Goose swap).  S3's forgetting ("given away",
+  "swapped away unseen") applies to a card that not every seat knows: its old owner loses it,
+  whoever else knew it keeps it, and nobody learns a card by its moving (the receiver knows a
+  given card only if they had seen it before).
 - S8  When a card must be drawn and the draw pile is empty, the play pile except its top card is
   shuffled into a new draw pile (card identities are chance outcomes, so the shuffle itself needs no
   node).  While a player holds the top card of the play pile, the pile has no top.
@@ -598,7 +606,7 @@ class State(StateBase):
 
     def _on_give(self, action: Action) -> tuple[State, list[str]]:
         giver, receiver, place = self.pending
-        slot = _away(self.grids[giver][action.slot], giver)  # S3: given away
+        slot = _away(self.grids[giver][action.slot], giver, self.game.all_seats)  # S3, S7a: given away
         grids = _set(self.grids, giver, _put(self.grids[giver], action.slot, None))
         grids = _set(grids, receiver, _put(grids[receiver], place, slot))
         state = self._replace(grids=grids, pending=())
@@ -639,8 +647,9 @@ class State(StateBase):
             [f"{seat_name(self.turn)} picks their card {action.slot + 1} for a blind swap."]
 
     def _on_target(self, action: Action) -> tuple[State, list[str]]:
-        mine = _away(self.grids[self.turn][self.chosen], self.turn)  # S3: swapped away unseen
-        theirs = _away(self.grids[action.seat][action.slot], action.seat)
+        everyone = self.game.all_seats
+        mine = _away(self.grids[self.turn][self.chosen], self.turn, everyone)  # S3, S7a: swapped away
+        theirs = _away(self.grids[action.seat][action.slot], action.seat, everyone)
         grids = _set(self.grids, self.turn, _put(self.grids[self.turn], self.chosen, theirs))
         grids = _set(grids, action.seat, _put(grids[action.seat], action.slot, mine))
         line = (f"{seat_name(self.turn)} swaps their card {self.chosen + 1} with "
@@ -762,9 +771,12 @@ def _put(grid: Grid, place: int, slot: Slot | None) -> Grid:
     return tuple(cells)
 
 
-def _away(slot: Slot, owner: int) -> Slot:
+def _away(slot: Slot, owner: int, everyone: int) -> Slot:
     """S3: a card leaving ``owner``'s grid face down (swapped away unseen, given away) moves out of
-    ``owner``'s sight; whoever else knew it watched it move and still knows it."""
+    ``owner``'s sight; whoever else knew it watched it move and still knows it.  S7a: a card that
+    ``everyone`` knows stays known to everyone, its old owner included (all saw where it went)."""
+    if slot[1] == everyone:
+        return slot
     return slot[0], slot[1] & ~(1 << owner)
 
 
