@@ -9,6 +9,11 @@ events, saves) so that each game only writes its rules in ``_legal_actions``, ``
 and ``_next``.  Saves are replays: ``to_json`` stores the game's parameters and the ``str`` of every
 action and chance outcome; ``from_json`` replays them through ``apply``, so a tampered save is
 rejected by the rules themselves and no game needs a codec of its own (loading: `engine.saves`).
+
+`apply` applies the legal object itself, found by look-up, and refuses look-alikes and junk with
+`IllegalActionError` (`engine.actions`), so histories are canonical and saves always replay.  For
+speed, ``history`` is a parent-linked chain and ``events`` may be a callable: each becomes a tuple
+of str only when read, which playouts never do.
 """
 
 from __future__ import annotations
@@ -124,7 +129,7 @@ class StateBase:
         # `_next` built `nxt` for this call alone, so setting its two bookkeeping fields in place
         # is safe, and much faster than `dataclasses.replace` on a hot path (playouts, search).
         raw = nxt.__dict__
-        raw["history"] = _Chain(self.__dict__["history"], action)
+        raw["history"] = _Chain(self.__dict__.get("history", ()), action)
         raw["events"] = events
         return nxt
 
@@ -210,17 +215,17 @@ class _Chain:
     def __init__(self, parent: _Chain | tuple[str, ...], action: Any):
         self.parent = parent
         self.action = action
-        self.length = parent.length + 1 if type(parent) is _Chain else len(parent) + 1
+        self.length: int = parent.length + 1 if isinstance(parent, _Chain) else len(parent) + 1
         self.text: tuple[str, ...] | None = None
 
     def strings(self) -> tuple[str, ...]:
         if self.text is None:
             links: list[_Chain] = []
             node: _Chain | tuple[str, ...] = self
-            while type(node) is _Chain and node.text is None:  # a loop: histories can be long
+            while isinstance(node, _Chain) and node.text is None:  # a loop: histories can be long
                 links.append(node)
                 node = node.parent
-            base = node.text if type(node) is _Chain else node
+            base = node.text if isinstance(node, _Chain) else node
             assert base is not None
             self.text = tuple(base) + tuple(str(link.action) for link in reversed(links))
             self.parent = ()  # the chain behind it is no longer needed by this link

@@ -258,17 +258,18 @@ def _solve_integer(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fr
         top = rows[k]
         akk = top[k]
         for r in range(k + 1, n):
-            row = rows[r]
-            ark = row[k]
+            below = rows[r]
+            ark = below[k]
             if ark == 0 and akk == previous:  # the update would leave this row as it is
                 continue
             for j in range(k + 1, n + 1):  # exact divisions: Bareiss keeps every entry integer
-                row[j] = (row[j] * akk - ark * top[j]) // previous
-            row[k] = 0
+                below[j] = (below[j] * akk - ark * top[j]) // previous
+            below[k] = 0
         previous = akk
     x = [Fraction(0)] * n
     for i in range(n - 1, -1, -1):
-        row = rows[i]
-        total = Fraction(row[n]) - sum((row[j] * x[j] for j in range(i + 1, n) if row[j]), Fraction(0))
-        x[i] = total / row[i]
+        solved = rows[i]
+        total = Fraction(solved[n]) - sum((solved[j] * x[j] for j in range(i + 1, n) if solved[j]),
+                                          Fraction(0))
+        x[i] = total / solved[i]
     return x

@@ -49,6 +49,8 @@ def state_from_json(text: str | bytes | dict) -> Any:
     if len(history) > MAX_SAVE_STEPS:
         raise InvalidSaveError(f"the save replays {len(history):,} steps; at most "
                                f"{MAX_SAVE_STEPS:,} are loaded.")
+    if not isinstance(name, str):
+        raise InvalidSaveError(f"the save needs 'game', the name of a game, not {show(name)}.")
     try:
         game_class = game_module(name).Game
     except ValueError as err:
