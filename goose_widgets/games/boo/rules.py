@@ -637,6 +637,14 @@ def footprints_covering(squares: Iterable[Square]) -> set[tuple[int, int, bool]]
     return {f for r, c in squares for k in range(3) for f in ((r, c - k, False), (r - k, c, True))}
 
 
+def footprints_after(known: Iterable[tuple[int, int, bool]], tokens: dict[Square, str],
+                     squares: Sequence[Square]) -> tuple[tuple[int, int, bool], ...]:
+    """The legal footprints (O3, sorted) once a card lies on ``squares`` (already in ``tokens``),
+    from those ``known`` before it: the old ones it does not cover and the new ones next to it."""
+    kept = set(known) - footprints_covering(squares)
+    return tuple(sorted(kept | footprints_touching(tokens, frontier(tokens, squares))))
+
+
 def _odd(flips: Iterable[int | None]) -> frozenset[int]:
     """The cards flipped an odd number of times (those that end up turned over)."""
     odd: set[int] = set()
@@ -717,13 +725,8 @@ class Graveyard:
     def with_card(self, card: Placed) -> Graveyard:
         graveyard = Graveyard(self.cards + (card,))
         known = self.__dict__.get("_footprints")
-        if known is not None:
-            # O3 after one more card: the old places it does not cover, and the new places next to
-            # it (the same rule as `footprints`, applied where the graveyard changed)
-            tokens = graveyard.tokens
-            kept = set(known) - footprints_covering(card.squares)
-            added = footprints_touching(tokens, frontier(tokens, card.squares))
-            graveyard.__dict__["_footprints"] = tuple(sorted(kept | added))
+        if known is not None:  # O3 where the graveyard changed, rather than everywhere again
+            graveyard.__dict__["_footprints"] = footprints_after(known, graveyard.tokens, card.squares)
         return graveyard
 
     def with_flips(self, indices: Iterable[int]) -> Graveyard:
