@@ -169,15 +169,17 @@ class LookaheadBot:
 
     @staticmethod
     def _after_reply(box: Sandbox, observation: Any, reply_card: str, me: str,
-                     footprints: Sequence[tuple[int, int, bool]], bar: int | None = None) -> int:
+                     footprints: Sequence[tuple[int, int, bool]] | None = None, bar: int | None = None
+                     ) -> int:
         """My score difference after the opponent's best immediate reply with ``reply_card`` on
-        one of ``footprints`` (the legal places in ``box`` now).
+        one of ``footprints`` (the legal places in ``box`` now; found in ``box`` if not given).
 
         Once some reply pushes my difference below ``bar`` (the best found so far), the rest cannot
         make this candidate the best, so the search stops there (a beta cut-off)."""
         them = "W" if me == "B" else "B"
         worst = None
-        for _, value, _ in _candidates(box, footprints, observation.card(reply_card), them):
+        places = box.footprints() if footprints is None else footprints
+        for _, value, _ in _candidates(box, places, observation.card(reply_card), them):
             if worst is None or -value < worst:
                 worst = -value
                 if bar is not None and worst < bar:
