@@ -399,12 +399,12 @@ class State(StateBase):
 
     def observation(self, seat: int) -> Observation:
         n = self.players
-        banked = [sum(column) for column in zip(*self.won)]
+        banked = list(map(sum, zip(*self.won)))
         return Observation(
             seat=seat, players=n, variation=self.game.variation, current_player=self.current_player,
             hand=self.hands[seat], row=self.rows[seat],
-            hand_sizes=tuple(sum(h) for h in self.hands), pile_sizes=tuple(sum(p) for p in self.piles),
-            row_sizes=tuple(len(r) for r in self.rows), removed_sizes=tuple(sum(r) for r in self.removed),
+            hand_sizes=tuple(map(sum, self.hands)), pile_sizes=tuple(map(sum, self.piles)),
+            row_sizes=tuple(map(len, self.rows)), removed_sizes=tuple(map(sum, self.removed)),
             face_up=self.face_up, fox=self.fox, target=self.target, caught=self.caught,
             won=tuple(self.won_by_kind(h) for h in range(n)),
             revealed=tuple(self._revealed(s, banked) for s in range(n)), over=self.over)
