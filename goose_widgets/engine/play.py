@@ -248,7 +248,7 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
     Game ``i`` is seeded from ``seed`` and ``i`` alone, so the results are the same however the
     games are spread: ``workers=N`` plays them in N processes, and ``executor`` takes any
     `concurrent.futures.Executor` (e.g. ``distributed.Client(...).get_executor()`` for a Dask
-    cluster).  Games go out in chunks of ``chunk_size`` (default: about four per worker), each
+    cluster).  Games go out in chunks of ``chunk_size`` (default: four chunks per worker), each
     played by copies of the bots, so bots must be picklable and should not learn across games.
     """
     players = game.players
@@ -257,9 +257,9 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
         raise ValueError(f"simulate needs one bot per seat ({players}), got {len(bots)}.")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"seed must be a whole number or a text, not {seed!r}.")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise ValueError(f"workers must be a whole number of processes, 1 or more, not {workers!r}.")
+    for label, value, low in (("games", games, 0), ("workers", workers, 1), ("chunk_size", chunk_size, 1)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
+            raise ValueError(f"{label} must be a whole number, {low} or more, not {value!r}.")
     result = SimulationResult(players, [getattr(b, "name", type(b).__name__) for b in bots])
     bar: Any = None
     if progress:

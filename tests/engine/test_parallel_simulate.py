@@ -47,6 +47,9 @@ def test_simulate_refuses_bad_workers_and_seeds():
     for bad in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match="workers"):
             simulate(game, 2, progress=False, workers=bad)
+    for label, bad in (("games", -1), ("games", 2.0), ("chunk_size", 0)):
+        with pytest.raises(ValueError, match=label):
+            simulate(game, **{"games": 2, label: bad}, progress=False, workers=2)
     with pytest.raises(TypeError, match="seed"):
         simulate(game, 2, progress=False, seed=1.5)
 
