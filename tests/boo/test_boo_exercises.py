@@ -30,7 +30,7 @@ def sight_through_everything(graveyard, square):
 
 WRONG = {
     "Write the line of sight of a ghost": (sight_through_everything, "own colour"),
-    "Which cards does this placement flip?": ({"K12", "K3", "K4"}, "K4 do(es) not flip"),
+    "Which cards does this placement flip?": ({"K12", "K3", "K4"}, "K4 does not flip"),
     "Black's first card": (Fraction(1, 4), "three ghosts"),
     "Choose the scare order": ((5, 0), "another first ghost"),
 }

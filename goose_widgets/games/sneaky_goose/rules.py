@@ -705,7 +705,7 @@ class State(StateBase):
             return self, []
         state = self._replace(draw=self.discard, discard=self.game.no_cards)
         return state, [f"The draw pile is empty: the play pile except its top card is shuffled into a "
-                       f"new draw pile ({sum(self.discard)} cards)."]
+                       f"new draw pile ({sum(self.discard)} card{'' if sum(self.discard) == 1 else 's'})."]
 
     def _honk(self) -> tuple[State, list[str]]:
         game, honker = self.game, self.turn
