@@ -746,6 +746,7 @@ def _action(verb: str, seat: int, slot: int, to: int = -1) -> Action:
 
 
 # --- small tuple helpers (states hold tuples so that they stay hashable) -------------------------
+@lru_cache(maxsize=64)  # every slam window asks for one of these few seat orders
 def _from(first: int, players: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(players))
 
