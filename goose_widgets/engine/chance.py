@@ -29,8 +29,8 @@ class ChanceDistribution:
         self.source = source  # kept alive, so its id is not reused while it is cached
         self.outcomes = [outcome for outcome, _ in source]
         # numerator / denominator: float(Fraction) goes through numbers.Rational, ~20x slower
-        self.cumulative = list(accumulate(
-            p.numerator / p.denominator if type(p) is Fraction else float(p) for _, p in source))
+        self.cumulative = list(accumulate([
+            p.numerator / p.denominator if type(p) is Fraction else float(p) for _, p in source]))
         self._index: dict[Any, Any] | None = None
 
     def sample(self, rng: random.Random) -> Any:

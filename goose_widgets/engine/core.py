@@ -168,11 +168,13 @@ class StateBase:
         raw = self.__dict__
         if construct:
             return cls(**{**{name: raw[name] for name in names}, **changes})
-        new = object.__new__(cls)
-        values = new.__dict__
-        for name in names:
-            values[name] = raw[name]
+        values = raw.copy()
+        if len(values) != len(names):  # values cached on the old state stay behind
+            for key in values.keys() - names:
+                del values[key]
         values.update(changes)
+        new = object.__new__(cls)
+        object.__setattr__(new, "__dict__", values)
         return new
 
     @property
