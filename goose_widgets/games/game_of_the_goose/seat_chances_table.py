@@ -201,4 +201,13 @@ RESULTS: dict[tuple[int, bool], dict[str, Any]] = {
         "error_bound": 0.0, "states": 4145, "transitions": 39568,
         "seconds": 433.6,
     },
+    (3, False): {
+        "wins": [
+            "0.3491742003154654",
+            "0.3336863267948543",
+            "0.31713947288358124",
+        ],
+        "error_bound": 3.822987680482915e-12, "states": 289692, "transitions": 2764815,
+        "seconds": 2148.9,
+    },
 }
