@@ -20,7 +20,7 @@ def games_per_second(game: Any, seconds: float = 2.0, seed: int = 1, min_games: 
     bots = [RandomBot()] * game.players
     played, steps, started = 0, 0, time.perf_counter()
     while time.perf_counter() - started < seconds or played < min_games:
-        steps += len(playout(game.new_initial_state(), bots, rng).history)
+        steps += playout(game.new_initial_state(), bots, rng).history_length
         played += 1
     return played / (time.perf_counter() - started), steps / played
 

@@ -16,6 +16,7 @@ from .play import (
     sample_outcome,
     sample_outcome_fast,
     simulate,
+    split_rngs,
     step,
     wilson,
 )
@@ -26,5 +27,5 @@ __all__ = [
     "state_from_json", "load_game", "game_module", "GAMES", "Bot", "RandomBot", "ScriptedBot",
     "playout", "simulate", "step", "sample_outcome", "sample_outcome_fast", "SimulationResult",
     "wilson", "mean_ci", "expectation", "distribution", "markov_chain", "solve_linear",
-    "transitions", "check_int", "Decision", "decisions",
+    "transitions", "check_int", "Decision", "decisions", "split_rngs",
 ]

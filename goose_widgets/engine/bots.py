@@ -1,7 +1,11 @@
 """Bots that every game can use, and the bot protocol.
 
 A bot is any object with ``choose(observation, legal_actions, rng) -> action``.  It sees only the
-observation of its own seat (never the state), so it cannot read hidden cards.
+observation of its own seat (never the state), so it cannot read hidden cards, and draws only from
+``rng``, a generator of its own that chance never uses (see `engine.play.split_rngs`).
+
+A bot may also set ``needs_observation = False`` when ``choose`` ignores its observation (it is then
+given None, and playouts skip building it); a bot without the attribute is given its observation.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any, Protocol
 
 class Bot(Protocol):
     name: str
+    # optional, not part of the structural type: needs_observation: bool (True when absent)
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
 
@@ -21,9 +26,14 @@ class RandomBot:
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    needs_observation = False
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        return rng.choice(list(legal_actions))
+        if type(legal_actions) is not list:  # any iterable will do (not an isinstance: slow ABC)
+            legal_actions = list(legal_actions)
+        if len(legal_actions) == 1:  # a forced move needs no draw (the generator is its own)
+            return legal_actions[0]
+        return rng.choice(legal_actions)
 
     def __repr__(self) -> str:
         return "RandomBot()"

@@ -8,32 +8,34 @@ explicit player whose ``chance_outcomes()`` are ``(outcome, Fraction)`` pairs su
 events, saves) so that each game only writes its rules in ``_legal_actions``, ``_chance_outcomes``
 and ``_next``.  Saves are replays: ``to_json`` stores the game's parameters and the ``str`` of every
 action and chance outcome; ``from_json`` replays them through ``apply``, so a tampered save is
-rejected by the rules themselves and no game needs a codec of its own.
+rejected by the rules themselves and no game needs a codec of its own (loading: `engine.saves`).
+
+`apply` applies the legal object itself, found by look-up, and refuses look-alikes and junk with
+`IllegalActionError` (`engine.actions`), so histories are canonical and saves always replay.  For
+speed, ``history`` is a parent-linked chain and ``events`` may be a callable: each becomes a tuple
+of str only when read, which playouts never do.
 """
 
 from __future__ import annotations
 
-import copy
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, ClassVar
+
+from .actions import legal_object, listing, show
+from .chance import chance_distribution
+from .errors import IllegalActionError, InvalidSaveError  # noqa: F401 - part of the contract here too
+from .saves import SAVE_FORMAT, state_from_json
 
 CHANCE = -1
 """`current_player` while chance (dice, the next card of a pile) decides."""
 TERMINAL = -2
 """`current_player` once the game is over."""
 
-SAVE_FORMAT = "goose_widgets/save/1"
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow here; the state it was applied to is unchanged."""
-
-
-class InvalidSaveError(ValueError):
-    """A save file that is malformed, belongs to another game, or replays an illegal move."""
+Events = list[str] | Callable[[], Iterable[str]]
+"""What `_next` returns as move-log lines: the lines, or a zero-argument callable making them."""
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,12 @@ class StateBase:
     def _chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         raise NotImplementedError
 
-    def _next(self, action: Any) -> tuple[StateBase, list[str]]:
+    def _next(self, action: Any) -> tuple[StateBase, Events]:
         """The successor after a legal action or chance outcome, and its move-log lines.
 
-        Return a state built for this call (or ``self``): `apply` sets its history in place.
+        Return a state built for this call (or ``self``): `apply` sets its history in place.  The
+        lines may be a list of str, or a zero-argument callable returning them, which is called
+        only when ``state.events`` is first read (playouts never read it).
         """
         raise NotImplementedError
 
@@ -94,42 +98,97 @@ class StateBase:
         """``(outcome, probability)`` pairs at a chance node, summing exactly to 1; else ``[]``."""
         if self.current_player != CHANCE:
             return []
-        return self._chance_outcomes()
+        return list(self._chance_outcomes())  # a copy: games may hand back a list they cache
 
     def apply(self, action: Any) -> StateBase:
-        """The state after ``action`` (or a chance outcome).  Raises `IllegalActionError`."""
+        """The state after ``action`` (or a chance outcome).  Raises `IllegalActionError`.
+
+        The legal object itself is applied (found by look-up), so the history is canonical: an
+        input that only equals a legal action but is another kind of value (a plain tuple for a
+        named tuple, a float or bool for an int) is refused, as is any junk object.
+        """
         player = self.current_player
         if player == TERMINAL:
-            raise IllegalActionError(f"the game is over; no action is possible (tried {action}).")
+            raise IllegalActionError(f"the game is over; no action is possible (tried {show(action)}).")
         if player == CHANCE:
-            allowed = [o for o, _ in self._chance_outcomes()]
-            if action not in allowed:
-                raise IllegalActionError(
-                    f"{action!s} is not a possible chance outcome here; possible: "
-                    + _listing(allowed))
+            chance = chance_distribution(self._chance_outcomes())
+            legal = legal_object(action, chance.outcomes, "is not a possible chance outcome here",
+                                 "possible", chance.index)
         else:
-            allowed = self._legal_actions()
-            if action not in allowed:
-                raise IllegalActionError(
-                    f"{action!s} is not allowed for seat {player} now; allowed: " + _listing(allowed))
+            legal = legal_object(action, self._legal_actions(),
+                                 f"is not allowed for seat {player} now", "allowed")
+        return self._advance(legal)
+
+    def _advance(self, action: Any) -> StateBase:
+        """`apply` for an action known to be the legal object (engine loops that just took it
+        from `legal_actions` or sampled it from the chance outcomes skip the look-up)."""
         nxt, events = self._next(action)
         if nxt is self:  # a move that changes nothing still gets a state of its own
-            nxt = copy.copy(self)
+            nxt = object.__new__(type(self))
+            nxt.__dict__.update(self.__dict__)
         # `_next` built `nxt` for this call alone, so setting its two bookkeeping fields in place
         # is safe, and much faster than `dataclasses.replace` on a hot path (playouts, search).
-        object.__setattr__(nxt, "history", self.history + (str(action),))
-        object.__setattr__(nxt, "events", tuple(events))
+        raw = nxt.__dict__
+        raw["history"] = _Chain(self.__dict__.get("history", ()), action)
+        raw["events"] = events
         return nxt
 
     def apply_str(self, text: str) -> StateBase:
         """Apply the action or outcome whose ``str`` is ``text`` (saves, widgets, scripts)."""
-        for candidate in self.legal_actions() or [o for o, _ in self.chance_outcomes()]:
-            if str(candidate) == text:
-                return self.apply(candidate)
-        if self.is_terminal():
-            raise IllegalActionError(f"the game is over; {text!r} is not possible.")
-        options = self.legal_actions() or [o for o, _ in self.chance_outcomes()]
-        raise IllegalActionError(f"{text!r} is not possible here; possible: " + _listing(options))
+        player = self.current_player
+        if player == TERMINAL:
+            raise IllegalActionError(f"the game is over; {show(text)!r} is not possible.")
+        options = chance_distribution(self._chance_outcomes()).outcomes if player == CHANCE \
+            else self._legal_actions()
+        if isinstance(text, str):
+            for candidate in options:
+                if str(candidate) == text:
+                    return self._advance(candidate)
+        raise IllegalActionError(f"{show(text)!r} is not possible here; possible: " + listing(options))
+
+    def _replace(self, **changes: Any) -> Any:
+        """`dataclasses.replace` for hot paths: no per-call field inspection, and the lazy history
+        and move log are copied as they are instead of being built (``replace`` reads every field,
+        which would build the previous state's move log on every step).
+
+        A class without ``__post_init__`` is copied field by field without its constructor (a
+        frozen constructor costs one ``object.__setattr__`` per field); values cached on the old
+        state (``cached_property``) are not copied, since they may not hold for the new one.
+        """
+        cls = type(self)
+        plan = _REPLACE_PLANS.get(cls)
+        if plan is None:
+            names = frozenset(f.name for f in fields(self) if f.init)
+            plan = _REPLACE_PLANS[cls] = (names, hasattr(cls, "__post_init__") or any(
+                not f.init for f in fields(self)))
+        names, construct = plan
+        if not changes.keys() <= names:
+            unknown = ", ".join(sorted(changes.keys() - names))
+            raise TypeError(f"{cls.__name__} has no field(s) {unknown}.")
+        raw = self.__dict__
+        if construct:
+            return cls(**{**{name: raw[name] for name in names}, **changes})
+        values = raw.copy()
+        if len(values) != len(names):  # values cached on the old state stay behind
+            for key in values.keys() - names:
+                del values[key]
+        values.update(changes)
+        new = object.__new__(cls)
+        object.__setattr__(new, "__dict__", values)
+        return new
+
+    @property
+    def history_length(self) -> int:
+        """``len(self.history)`` without building the history's strings (simulations count steps)."""
+        raw = self.__dict__.get("history", ())
+        return raw.length if type(raw) is _Chain else len(raw)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # pickles and copies carry the history and move log as plain tuples (a lazy move log is a
+        # closure, which pickle cannot carry to another process)
+        state = dict(self.__dict__)
+        state["history"], state["events"] = self.history, self.events
+        return state
 
     def to_json(self) -> str:
         """A save: the game's name and parameters and every action and outcome so far."""
@@ -146,41 +205,65 @@ class StateBase:
         return state_from_json(text)
 
 
-def _listing(options: Sequence[Any], limit: int = 12) -> str:
-    names = [str(o) for o in options]
-    if not names:
-        return "nothing"
-    more = f" … and {len(names) - limit} more" if len(names) > limit else ""
-    return ", ".join(names[:limit]) + more
+_REPLACE_PLANS: dict[type, tuple[frozenset[str], bool]] = {}
 
 
-def state_from_json(text: str | bytes | dict) -> StateBase:
-    """Replay a save made by ``state.to_json()`` (any game)."""
-    from .registry import load_game
+class _Chain:
+    """A history as a link to the previous one plus the newest action: `apply` extends it in
+    constant time, and the tuple of strings is built (once) only when ``history`` is read."""
 
-    if isinstance(text, dict):
-        data = text
-    else:
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as err:
-            raise InvalidSaveError(f"the save is not valid JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise InvalidSaveError("the save must be a JSON object with format, game, params, history.")
-    if data.get("format") != SAVE_FORMAT:
-        raise InvalidSaveError(f"unknown save format {data.get('format')!r}; expected {SAVE_FORMAT!r}.")
-    params, history = data.get("params"), data.get("history")
-    if not isinstance(params, dict) or not isinstance(history, list) \
-            or not all(isinstance(h, str) for h in history):
-        raise InvalidSaveError("the save needs 'params' (an object) and 'history' (a list of strings).")
-    try:
-        game = load_game(data.get("game"), **params)
-    except (ValueError, TypeError) as err:
-        raise InvalidSaveError(f"the save names an invalid game: {err}") from None
-    state = game.new_initial_state()
-    for number, step in enumerate(history, start=1):
-        try:
-            state = state.apply_str(step)
-        except IllegalActionError as err:
-            raise InvalidSaveError(f"step {number} of the save cannot be replayed: {err}") from None
-    return state
+    __slots__ = ("parent", "action", "length", "text")
+
+    def __init__(self, parent: _Chain | tuple[str, ...], action: Any):
+        self.parent = parent
+        self.action = action
+        self.length: int = parent.length + 1 if isinstance(parent, _Chain) else len(parent) + 1
+        self.text: tuple[str, ...] | None = None
+
+    def strings(self) -> tuple[str, ...]:
+        if self.text is None:
+            links: list[_Chain] = []
+            node: _Chain | tuple[str, ...] = self
+            while isinstance(node, _Chain) and node.text is None:  # a loop: histories can be long
+                links.append(node)
+                node = node.parent
+            base = node.text if isinstance(node, _Chain) else node
+            assert base is not None
+            self.text = tuple(base) + tuple(str(link.action) for link in reversed(links))
+            self.parent = ()  # the chain behind it is no longer needed by this link
+        return self.text
+
+
+def _history_value(raw: Any) -> tuple[str, ...]:
+    return raw.strings() if type(raw) is _Chain else tuple(raw)
+
+
+def _events_value(raw: Any) -> tuple[str, ...]:
+    return tuple(raw() if callable(raw) else raw)
+
+
+class _LazyField:
+    """A dataclass field stored as given (a lazy form allowed) and turned into a tuple on first
+    read.  A data descriptor, so it keeps working with the generated ``__init__``, with
+    ``dataclasses.replace`` and with ``State(**state.__dict__)``."""
+
+    def __init__(self, name: str, build: Callable[[Any], tuple[str, ...]]):
+        self.name, self.build = name, build
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None:
+            return ()
+        raw = obj.__dict__.get(self.name, ())
+        if type(raw) is tuple:
+            return raw
+        value = self.build(raw)
+        obj.__dict__[self.name] = value
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.name] = value
+
+
+# installed after @dataclass made the fields (their defaults and flags stay those of `field`)
+StateBase.history = _LazyField("history", _history_value)  # type: ignore[assignment]
+StateBase.events = _LazyField("events", _events_value)  # type: ignore[assignment]

@@ -30,8 +30,8 @@ def forced(state: Any, policy: Policy | None = None) -> Any:
 
 def transitions(state: Any, policy: Policy | None = None) -> list[tuple[Any, Fraction]]:
     """The next states with their probabilities (one state with probability 1 at a decision)."""
-    if state.is_chance_node():
-        return [(state.apply(o), p) for o, p in state.chance_outcomes()]
+    if state.is_chance_node():  # the outcomes come from the state itself: no look-up needed
+        return [(state._advance(o), p) for o, p in state._chance_outcomes()]
     return [(state.apply(forced(state, policy)), Fraction(1))]
 
 
@@ -258,17 +258,18 @@ def _solve_integer(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fr
         top = rows[k]
         akk = top[k]
         for r in range(k + 1, n):
-            row = rows[r]
-            ark = row[k]
+            below = rows[r]
+            ark = below[k]
             if ark == 0 and akk == previous:  # the update would leave this row as it is
                 continue
             for j in range(k + 1, n + 1):  # exact divisions: Bareiss keeps every entry integer
-                row[j] = (row[j] * akk - ark * top[j]) // previous
-            row[k] = 0
+                below[j] = (below[j] * akk - ark * top[j]) // previous
+            below[k] = 0
         previous = akk
     x = [Fraction(0)] * n
     for i in range(n - 1, -1, -1):
-        row = rows[i]
-        total = Fraction(row[n]) - sum((row[j] * x[j] for j in range(i + 1, n) if row[j]), Fraction(0))
-        x[i] = total / row[i]
+        solved = rows[i]
+        total = Fraction(solved[n]) - sum((solved[j] * x[j] for j in range(i + 1, n) if solved[j]),
+                                          Fraction(0))
+        x[i] = total / solved[i]
     return x

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, cast
 
 
 class GameBase:
@@ -13,7 +13,7 @@ class GameBase:
 
     def params(self) -> dict[str, Any]:
         """The parameters that rebuild this game with `load_game` (JSON-ready)."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(cast(Any, self))
                 if f.init}
 
     def from_json(self, text: Any) -> Any:

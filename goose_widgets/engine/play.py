@@ -1,20 +1,55 @@
 """Playing games out: sampling chance, seeded playouts and `simulate` over many games.
 
-Everything here goes through the public state verbs, so it works for every game.
+Everything here goes through the public state verbs (and `StateBase._advance` for an action just
+taken from the legal ones), so it works for every game.  Fairness (issue 10): chance and each seat's
+bot draw from separate generators derived from the seed (`split_rngs`), so a bot can neither
+foresee the dice or cards nor change them by drawing numbers of its own.  Speed (issue 12): chance
+nodes sample from prepared distributions, observations are built only for bots that read them, and
+`simulate` can spread games over processes or any `concurrent.futures.Executor`.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from .actions import legal_object
 from .bots import Bot, RandomBot
-from .core import TERMINAL
+from .chance import chance_distribution
+from .core import CHANCE, TERMINAL
+from .registry import load_game
+
+Seed = int | str | random.Random | None
+"""What seeds a game: a number or text (reproducible), a generator to draw from, or None."""
+
+
+def split_rngs(seed: Seed, players: int) -> tuple[random.Random, list[random.Random]]:
+    """Separate generators for chance and for each seat's bot, all derived from ``seed``.
+
+    Chance gets one generator, seat ``i``'s bot another: what a bot draws never changes the dice
+    or cards, and no bot can copy its generator to foresee them.  The same ``seed`` (a number or
+    text) always gives the same generators.  Given a `random.Random`, chance draws from it and the
+    bots' generators are seeded from it first; given None, all are seeded from the system.
+    Tables, playouts and `simulate` use this; so can any other game loop::
+
+        chance_rng, bot_rngs = split_rngs(seed, game.players)
+    """
+    if seed is None:
+        return random.Random(), [random.Random() for _ in range(players)]
+    if isinstance(seed, random.Random):
+        return seed, [random.Random(seed.getrandbits(128)) for _ in range(players)]
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise TypeError(f"a seed is a whole number, a text, a random.Random or None, not {seed!r}.")
+    # text seeds are hashed with SHA-512 by `random`, so they are the same in every process
+    return (random.Random(f"chance/{seed}"),
+            [random.Random(f"bot {seat}/{seed}") for seat in range(players)])
 
 
 def sample_outcome(state: Any, rng: random.Random) -> Any:
@@ -30,37 +65,65 @@ def sample_outcome(state: Any, rng: random.Random) -> Any:
 
 
 def sample_outcome_fast(state: Any, rng: random.Random) -> Any:
-    """Like `sample_outcome` but with float weights: for hot simulation loops."""
-    outcomes = state.chance_outcomes()
-    if len(outcomes) == 1:
-        return outcomes[0][0]
-    # numerator / denominator: float(Fraction) goes through numbers.Rational and is ~20x slower,
-    # which was a third of the time of a dice-game simulation.
-    weights = [p.numerator / p.denominator if isinstance(p, Fraction) else float(p) for _, p in outcomes]
-    return rng.choices([o for o, _ in outcomes], weights=weights)[0]
+    """Like `sample_outcome` but with float weights, prepared once per distribution: for hot loops."""
+    if not state.is_chance_node():
+        raise ValueError("sample_outcome_fast needs a chance node.")
+    return chance_distribution(state._chance_outcomes()).sample(rng)
 
 
-def step(state: Any, bots: Sequence[Bot], rng: random.Random) -> Any:
-    """Advance one step: chance samples, a seat asks its bot (which sees only its observation)."""
+def _wants_observation(bot: Any) -> bool:
+    # bots that ignore their observation say so (RandomBot); building it can cost more than the move
+    return bool(getattr(bot, "needs_observation", True))
+
+
+def _decide(state: Any, player: int, bot: Any, rng: random.Random, observe: bool) -> Any:
+    """Ask ``bot`` for seat ``player``'s move and return the state after it (the legal object)."""
+    legal = state._legal_actions()
+    observation = state.observation(player) if observe else None
+    choice = bot.choose(observation, list(legal), rng)  # a copy: the bot may change its list
+    return state._advance(legal_object(choice, legal, f"is not allowed for seat {player} now",
+                                       "allowed"))
+
+
+def step(state: Any, bots: Sequence[Bot], rng: random.Random,
+         bot_rngs: Sequence[random.Random] | None = None) -> Any:
+    """Advance one step: chance samples from ``rng``, a seat asks its bot (which sees only its
+    observation and draws from ``bot_rngs[seat]``, see `split_rngs`).
+
+    Without ``bot_rngs`` the bot gets a generator seeded from ``rng`` for this one move: it still
+    cannot foresee chance, but a loop of many steps should pass ``bot_rngs``.
+    """
     player = state.current_player
     if player == TERMINAL:
         return state
-    if state.is_chance_node():
-        return state.apply(sample_outcome_fast(state, rng))
+    if player == CHANCE:
+        return state._advance(chance_distribution(state._chance_outcomes()).sample(rng))
     bot = bots[player]
-    return state.apply(bot.choose(state.observation(player), state.legal_actions(), rng))
+    bot_rng = bot_rngs[player] if bot_rngs is not None else random.Random(rng.getrandbits(128))
+    return _decide(state, player, bot, bot_rng, _wants_observation(bot))
 
 
-def playout(state: Any, bots: Sequence[Bot] | None = None, rng: random.Random | int | None = None,
+def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
             max_steps: int = 100_000) -> Any:
-    """Play to the end (every seat random unless ``bots`` are given); returns the final state."""
-    rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+    """Play to the end (every seat random unless ``bots`` are given); returns the final state.
+
+    ``rng`` seeds chance and the bots separately (`split_rngs`).
+    """
+    players = state.game.players
     if bots is None:
-        bots = [RandomBot()] * state.game.players
+        bots = [RandomBot()] * players
+    chance_rng, bot_rngs = split_rngs(rng, players)
+    observe = [_wants_observation(bot) for bot in bots]
     for _ in range(max_steps):
-        if state.is_terminal():
+        player = state.current_player
+        if player == TERMINAL:
             return state
-        state = step(state, bots, rng)
+        if player == CHANCE:
+            state = state._advance(chance_distribution(state._chance_outcomes()).sample(chance_rng))
+        else:
+            state = _decide(state, player, bots[player], bot_rngs[player], observe[player])
+    if state.is_terminal():
+        return state
     raise RuntimeError(f"the game did not end within {max_steps} steps.")
 
 
@@ -74,23 +137,24 @@ class Decision(NamedTuple):
     seconds: float      # how long its ``choose`` took
 
 
-def decisions(state: Any, bots: Sequence[Bot], rng: random.Random | int | None = None,
+def decisions(state: Any, bots: Sequence[Bot], rng: Seed = None,
               max_steps: int = 100_000) -> Iterator[Decision]:
     """Play to the end (chance sampled), yielding every decision before it is applied.
 
     For studies of what bots see and do (calibration, timing) without writing the game loop again.
+    Seeded like `playout`: the same ``rng`` plays the same game.
     """
-    rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+    chance_rng, bot_rngs = split_rngs(rng, state.game.players)
     for _ in range(max_steps):
         if state.is_terminal():
             return
         if state.is_chance_node():
-            state = state.apply(sample_outcome_fast(state, rng))
+            state = state._advance(chance_distribution(state._chance_outcomes()).sample(chance_rng))
             continue
         seat = state.current_player
         observation, legal = state.observation(seat), state.legal_actions()
         started = time.perf_counter()
-        action = bots[seat].choose(observation, legal, rng)
+        action = bots[seat].choose(observation, list(legal), bot_rngs[seat])
         seconds = time.perf_counter() - started
         yield Decision(state, seat, observation, action, seconds)
         state = state.apply(action)
@@ -170,35 +234,140 @@ def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, flo
     return (mean, mean - half, mean + half)
 
 
-def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int = 0,
+def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int | str = 0,
              progress: bool = True, rotate_seats: bool = False,
-             on_game: Callable[[Any], None] | None = None) -> SimulationResult:
+             on_game: Callable[[Any], None] | None = None, workers: int | None = None,
+             executor: Executor | None = None, chunk_size: int | None = None) -> SimulationResult:
     """Play ``games`` seeded games and collect their results.
 
     ``bots`` gives one bot per seat (default: random everywhere).  With ``rotate_seats`` each game
     shifts the bots one seat, so seat advantages cancel out and results are reported per bot list
-    position.  ``progress`` shows a tqdm bar (in a notebook, a widget bar).  ``on_game`` receives
+    position.  ``progress`` shows one tqdm bar (in a notebook, a widget bar).  ``on_game`` receives
     each final state, for statistics beyond the returns.
+
+    Game ``i`` is seeded from ``seed`` and ``i`` alone, so the results are the same however the
+    games are spread: ``workers=N`` plays them in N processes, and ``executor`` takes any
+    `concurrent.futures.Executor` (e.g. ``distributed.Client(...).get_executor()`` for a Dask
+    cluster).  Games go out in chunks of ``chunk_size`` (default: four chunks per worker), each
+    played by copies of the bots, so bots must be picklable and should not learn across games.
     """
     players = game.players
     bots = list(bots) if bots is not None else [RandomBot() for _ in range(players)]
     if len(bots) != players:
         raise ValueError(f"simulate needs one bot per seat ({players}), got {len(bots)}.")
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise TypeError(f"seed must be a whole number or a text, not {seed!r}.")
+    for label, value, low in (("games", games, 0), ("workers", workers, 1), ("chunk_size", chunk_size, 1)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
+            raise ValueError(f"{label} must be a whole number, {low} or more, not {value!r}.")
     result = SimulationResult(players, [getattr(b, "name", type(b).__name__) for b in bots])
-    rng = random.Random(seed)
-    iterator: Any = range(games)
+    bar: Any = None
     if progress:
         from tqdm.auto import tqdm  # tqdm is headless; its notebook bar is only used in a kernel
-        iterator = tqdm(iterator, desc=f"{getattr(game, 'name', 'game')}", leave=False)
-    for index in iterator:
-        shift = index % players if rotate_seats else 0
-        seated = bots[-shift:] + bots[:-shift] if shift else bots
-        final = playout(game.new_initial_state(), seated, rng)
-        returns, scores = final.returns(), final.scores()
-        if shift:  # report by bot, not by seat
-            returns = returns[shift:] + returns[:shift]
-            scores = scores[shift:] + scores[:shift]
-        result.records.append(GameRecord(list(returns), list(scores), len(final.history)))
-        if on_game is not None:
-            on_game(final)
+        bar = tqdm(total=games, desc=f"{getattr(game, 'name', 'game')}", leave=False)
+    try:
+        if executor is None and (workers is None or workers == 1):
+            for index in range(games):
+                record, final = _play_one(game, bots, seed, index, rotate_seats)
+                result.records.append(record)
+                if on_game is not None:
+                    on_game(final)
+                if bar is not None:
+                    bar.update(1)
+        else:
+            for records, finals in _play_spread(game, bots, seed, games, rotate_seats,
+                                                on_game is not None, workers, executor,
+                                                chunk_size, bar):
+                result.records.extend(records)
+                if on_game is not None:
+                    for final in finals:
+                        on_game(final)
+    finally:
+        if bar is not None:
+            bar.close()
     return result
+
+
+def _play_one(game: Any, bots: Sequence[Bot], seed: int | str, index: int, rotate_seats: bool
+              ) -> tuple[GameRecord, Any]:
+    """Game ``index`` of a simulation: its record and final state."""
+    players = game.players
+    shift = index % players if rotate_seats else 0
+    seated = list(bots[-shift:]) + list(bots[:-shift]) if shift else bots
+    final = playout(game.new_initial_state(), seated, f"{seed}/{index}")
+    returns, scores = final.returns(), final.scores()
+    if shift:  # report by bot, not by seat
+        returns = returns[shift:] + returns[:shift]
+        scores = scores[shift:] + scores[:shift]
+    return GameRecord(list(returns), list(scores), final.history_length), final
+
+
+_worker_games: dict[str, Any] = {}
+
+
+def _game_spec(game: Any) -> Any:
+    """What a worker needs to rebuild ``game``: its name and parameters as JSON when they rebuild
+    it (a game's caches, which grow as it is played, are then never pickled), else the game."""
+    try:
+        spec = json.dumps([game.name, game.params()], sort_keys=True)
+        return spec if load_game(game.name, **game.params()) == game else game
+    except Exception:  # noqa: BLE001 - a game outside the registry travels as itself
+        return game
+
+
+def _game_from_spec(spec: Any) -> Any:
+    if not isinstance(spec, str):
+        return spec
+    game = _worker_games.get(spec)
+    if game is None:  # one game per worker process, so its caches warm up across chunks
+        name, params = json.loads(spec)
+        game = _worker_games[spec] = load_game(name, **params)
+    return game
+
+
+def _play_chunk(spec: Any, bots: Sequence[Bot], seed: int | str, start: int, stop: int,
+                rotate_seats: bool, keep_finals: bool) -> tuple[list[GameRecord], list[Any]]:
+    """Games ``start`` to ``stop - 1`` in a worker (a module-level function, so it pickles)."""
+    game = _game_from_spec(spec)
+    records, finals = [], []
+    for index in range(start, stop):
+        record, final = _play_one(game, bots, seed, index, rotate_seats)
+        records.append(record)
+        if keep_finals:
+            finals.append(final)
+    return records, finals
+
+
+def _play_spread(game: Any, bots: Sequence[Bot], seed: int | str, games: int, rotate_seats: bool,
+                 keep_finals: bool, workers: int | None, executor: Executor | None,
+                 chunk_size: int | None, bar: Any) -> Iterator[tuple[list[GameRecord], list[Any]]]:
+    """Chunks of games played by ``executor`` (or a pool of ``workers`` processes), in order."""
+    if chunk_size is None:
+        spread = workers or 4  # an executor does not say how many workers it has
+        chunk_size = max(1, min(2000, math.ceil(games / (4 * spread))))
+    own = executor is None
+    pool: Executor = ProcessPoolExecutor(workers) if executor is None else executor
+    futures: dict[Future[Any], int] = {}
+    spec = _game_spec(game)
+    try:
+        for number, start in enumerate(range(0, games, chunk_size)):
+            stop = min(games, start + chunk_size)
+            futures[pool.submit(_play_chunk, spec, bots, seed, start, stop, rotate_seats,
+                                keep_finals)] = number
+        done: dict[int, tuple[list[GameRecord], list[Any]]] = {}
+        following = 0
+        for future in as_completed(futures):
+            chunk = future.result()
+            done[futures[future]] = chunk
+            if bar is not None:
+                bar.update(len(chunk[0]))
+            while following in done:  # hand chunks back in game order
+                yield done.pop(following)
+                following += 1
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -83,7 +83,7 @@ WRONG = [
     (back_of_a_ghost, 3, "answer with a ghost"),
     (EXERCISES["Write the line of sight of a ghost"], sight_through_everything, "own colour"),
     (EXERCISES["Write the line of sight of a ghost"], 42, "expected a function"),
-    (which_cards_flip, {"K12", "K3", "K4"}, "K4 do(es) not flip"),
+    (which_cards_flip, {"K12", "K3", "K4"}, "K4 does not flip"),
     (which_cards_flip, "K12", "answer with a set"),
     (first_card_chance, Fraction(1, 4), "three ghosts"),
     (first_card_chance, Fraction(1, 2), "Count the black deck"),

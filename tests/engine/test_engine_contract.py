@@ -94,12 +94,14 @@ def test_save_replays_to_the_same_state():
     ('{"format": "other"}', "unknown save format"),
     ('{"format": "goose_widgets/save/1", "game": "toy", "params": {}, "history": "x"}', "history"),
     ('{"format": "goose_widgets/save/1", "game": "chess", "params": {}, "history": []}', "invalid game"),
-    ('{"format": "goose_widgets/save/1", "game": "toy", "params": {"players": 9}, "history": []}',
-     "invalid game"),
-    ('{"format": "goose_widgets/save/1", "game": "toy", "params": {"colour": 1}, "history": []}',
-     "unknown parameter"),
-    ('{"format": "goose_widgets/save/1", "game": "toy", "params": {}, "history": ["step 1", "step 1"]}',
-     "step 2 of the save"),
+    ('{"format": "goose_widgets/save/1", "game": "toy", "params": {"players": 9, "target": 5}, '
+     '"history": []}', "invalid game: toy refuses its parameters .ValueError: players must be from 1 to 4"),
+    ('{"format": "goose_widgets/save/1", "game": "toy", "params": {"players": 2, "target": 5, '
+     '"colour": 1}, "history": []}', "unknown parameter"),
+    ('{"format": "goose_widgets/save/1", "game": "toy", "params": {"players": 2}, "history": []}',
+     "does not state target; a save of toy states every parameter: players, target"),
+    ('{"format": "goose_widgets/save/1", "game": "toy", "params": {"players": 2, "target": 5}, '
+     '"history": ["step 1", "step 1"]}', "step 2 of the save"),
 ])
 def test_malformed_or_tampered_saves_raise_clear_errors(text, message):
     with pytest.raises(InvalidSaveError, match=message):

@@ -7,12 +7,12 @@ only seat 1 observes, so observation tests have something to hide.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
 from goose_widgets.engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+from goose_widgets.engine.core import Events
 
 
 @dataclass(frozen=True)
@@ -48,16 +48,17 @@ class State(StateBase):
     def _chance_outcomes(self) -> list[tuple[str, Fraction]]:
         return [("coin 0", Fraction(1, 2)), ("coin 1", Fraction(1, 2))]
 
-    def _next(self, action: str) -> tuple[State, list[str]]:
+    def _next(self, action: str) -> tuple[State, Events]:
         if self.pending is None:
             step = int(action.split()[1])
-            return dataclasses.replace(self, pending=step), [f"seat {self.to_move} steps {step}"]
+            return self._replace(pending=step), [f"seat {self.to_move} steps {step}"]
         total = self.pending + int(action.split()[1])
         positions = list(self.positions)
         positions[self.to_move] += total
         nxt = (self.to_move + 1) % self.game.players
-        return (dataclasses.replace(self, positions=tuple(positions), pending=None, to_move=nxt),
-                [f"{action}: seat {self.to_move} now on {positions[self.to_move]}"])
+        # a lazy move log (a callable), as the real games return it; steps above return a list
+        return (self._replace(positions=tuple(positions), pending=None, to_move=nxt),
+                lambda: [f"{action}: seat {self.to_move} now on {positions[self.to_move]}"])
 
     def observation(self, seat: int) -> tuple:
         return (self.positions, self.to_move, self.pending, self.secret if seat == 1 else None)

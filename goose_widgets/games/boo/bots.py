@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import RandomBot
-from .rules import Place, Sandbox, Scare, make_placed, orientations
+from .rules import Place, Sandbox, Scare, footprints_after, make_placed, orientations
 
 Value = float
 
@@ -133,14 +133,16 @@ class LookaheadBot:
             return GreedyBot().choose(observation, legal_actions, rng)
         if isinstance(legal_actions[0], Scare):
             values = []
+            here = observation.graveyard.footprints()  # scares move no square
             for order, flipped in box.order_results(observation.pending, observation.active).items():
                 box.undo(flipped)
-                values.append((self._after_reply(box, observation, reply_card, me), order))
+                values.append((self._after_reply(box, observation, reply_card, me, here), order))
                 box.undo(flipped)
             best = max(v for v, _ in values)
             return Scare(rng.choice([order for v, order in values if v == best])[0])
         spec = observation.card(legal_actions[0].card)
-        candidates = list(_candidates(box, _footprints(legal_actions), spec, me))
+        footprints = _footprints(legal_actions)
+        candidates = list(_candidates(box, footprints, spec, me))
         rng.shuffle(candidates)  # random tie-breaks among equal immediate values
         candidates.sort(key=lambda c: c[1], reverse=True)
         if self.width is not None:
@@ -154,7 +156,8 @@ class LookaheadBot:
             if self.plies >= 3 and observation.tops[observation.seat] is not None:
                 value = self._after_reply_and_mine(box, observation, reply_card, me)
             else:
-                value = self._after_reply(box, observation, reply_card, me, bar)
+                value = self._after_reply(box, observation, reply_card, me,
+                                          footprints_after(footprints, box.tokens, card.squares), bar)
             key = (value, immediate)
             box.undo(reversed(flipped))
             box.unplace()
@@ -165,14 +168,18 @@ class LookaheadBot:
         return rng.choice(best)
 
     @staticmethod
-    def _after_reply(box: Sandbox, observation: Any, reply_card: str, me: str, bar: int | None = None) -> int:
-        """My score difference after the opponent's best immediate reply with ``reply_card``.
+    def _after_reply(box: Sandbox, observation: Any, reply_card: str, me: str,
+                     footprints: Sequence[tuple[int, int, bool]] | None = None, bar: int | None = None
+                     ) -> int:
+        """My score difference after the opponent's best immediate reply with ``reply_card`` on
+        one of ``footprints`` (the legal places in ``box`` now; found in ``box`` if not given).
 
         Once some reply pushes my difference below ``bar`` (the best found so far), the rest cannot
         make this candidate the best, so the search stops there (a beta cut-off)."""
         them = "W" if me == "B" else "B"
         worst = None
-        for _, value, _ in _candidates(box, box.footprints(), observation.card(reply_card), them):
+        places = box.footprints() if footprints is None else footprints
+        for _, value, _ in _candidates(box, places, observation.card(reply_card), them):
             if worst is None or -value < worst:
                 worst = -value
                 if bar is not None and worst < bar:

@@ -224,9 +224,11 @@ def _check_flips(answer: Any) -> None:
     got = set(answer)
     if got != expected:
         extra, missing = sorted(got - expected), sorted(expected - got)
+        lacking = "1 card that flips is" if len(missing) == 1 else f"{len(missing)} cards that flip are"
         raise Wrong("not quite: " + "; ".join(
-            part for part in (f"{', '.join(extra)} do(es) not flip" if extra else "",
-                              f"{len(missing)} card(s) that flip are missing" if missing else "") if part)
+            part for part in (f"{', '.join(extra)} {'does' if len(extra) == 1 else 'do'} not flip"
+                              if extra else "",
+                              f"{lacking} missing" if missing else "") if part)
             + ".  Trace each ghost of W10 (back side: a black ghost on top, white ghosts below, all "
               "facing left) to the first tombstone or ghost of the other colour.")
 

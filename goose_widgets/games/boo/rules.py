@@ -40,7 +40,12 @@ its square 0 on the left; at rot 90 it is vertical with square 0 on top; at rot 
 square 0 on the right; at rot 270 vertical with square 0 at the bottom.  Facings are ``^ v < >``.
 
 The cards and the gate form one data table, `STANDARD_EDITION`; ``load_game("boo", edition=...)``
-takes another (an `Edition`, its JSON form, or a table in the same text format).
+takes another (an `Edition`, its JSON form, or a table in the same text format).  An edition is
+checked when it is loaded, so that a game on it stays small and fast: card names are strings of
+1 to 12 letters, digits, ``-`` or ``_``; every square holds one of the tokens; gate squares are
+pairs of whole numbers from -`MAX_COORDINATE` to `MAX_COORDINATE` (the graveyard then spans at most
+``2 * MAX_COORDINATE + 1 + 3 * 2 * MAX_DECK`` squares each way); each deck has at most `MAX_DECK`
+cards and the gate at most `MAX_GATE`.  Anything else is a `ValueError` that says what is wrong.
 
 For speed, the scare logic runs on `Sandbox`, a mutable working copy of the graveyard that flips and
 un-flips cards in place (a flip is its own inverse); the engine and the bots both use it, so there is
@@ -73,6 +78,13 @@ ROTATIONS = (0, 90, 180, 270)
 SIDES = ("front", "back")
 TOKENS = frozenset({".", "T"} | {c + f for c in GHOST_COLOURS for f in FACINGS})
 OTHER = {"B": "W", "W": "B"}
+MAX_COORDINATE = 20
+"""Gate squares lie within rows and columns -20..20 (the standard gate uses 0..5)."""
+MAX_DECK = 30
+"""Cards in each deck at most (the standard edition has 12)."""
+MAX_GATE = 12
+"""Gate cards at most (the standard edition has 6)."""
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,12}")
 
 
 # --- tokens: what one square holds ------------------------------------------------------------
@@ -114,6 +126,9 @@ class Edition:
     cards: tuple[CardSpec, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.cards, (tuple, list)) or len(self.cards) > 2 * MAX_DECK + MAX_GATE:
+            raise ValueError(f"an edition has at most {MAX_DECK} cards in each deck and {MAX_GATE} "
+                             f"gate cards, as a list; got {_short(self.cards)}.")
         cards = tuple(c if isinstance(c, CardSpec) else _card_from_json(c) for c in self.cards)
         object.__setattr__(self, "cards", cards)
         _validate_edition(self)
@@ -121,6 +136,8 @@ class Edition:
     @classmethod
     def from_table(cls, name: str, table: str) -> Edition:
         """Parse rows ``NAME DECK s0 s1 s2 [(r,c) (r,c) (r,c)]`` (``#`` starts a comment)."""
+        if len(table) > 20_000:
+            raise ValueError(f"an edition table is at most 20,000 characters; this one has {len(table):,}.")
         cards = []
         for number, raw in enumerate(table.splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
@@ -145,7 +162,7 @@ class Edition:
         if isinstance(value, dict):
             if set(value) != {"name", "cards"} or not isinstance(value["cards"], (list, tuple)):
                 raise ValueError("an edition dict needs exactly 'name' and 'cards' (a list of cards).")
-            return cls(str(value["name"]), tuple(value["cards"]))
+            return cls(value["name"], tuple(value["cards"]))
         raise TypeError(f"edition must be an Edition, a dict or a text table, not {type(value).__name__}.")
 
     @cached_property
@@ -167,25 +184,60 @@ class Edition:
 
 def _card_from_json(data: Any) -> CardSpec:
     if not isinstance(data, dict) or set(data) != {"name", "deck", "squares", "at"}:
-        raise ValueError(f"each edition card needs name, deck, squares and at; got {data!r}.")
+        raise ValueError(f"each edition card needs name, deck, squares and at; got {_short(data)}.")
+    squares, at = data["squares"], data["at"]
+    if not isinstance(squares, (list, tuple)) or not isinstance(at, (list, tuple)) or len(at) > 3:
+        raise ValueError(f"edition card {_short(data.get('name'))}: squares and at must be lists "
+                         f"(at of at most three squares); got {_short(squares)} and {_short(at)}.")
+    return CardSpec(data["name"], data["deck"], tuple(squares),
+                    tuple(tuple(sq) if isinstance(sq, (list, tuple)) else sq for sq in at))
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr`` cut short for a message (an edited edition may hold anything)."""
     try:
-        at = tuple((int(r), int(c)) for r, c in data["at"])
-        return CardSpec(str(data["name"]), str(data["deck"]), tuple(data["squares"]), at)
-    except (TypeError, ValueError):
-        raise ValueError(f"malformed edition card {data!r}.") from None
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a message must never fail
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _is_square(value: Any) -> bool:
+    """A pair of whole numbers within the documented bound (bools and floats are not squares)."""
+    return (type(value) is tuple and len(value) == 2
+            and all(type(v) is int and -MAX_COORDINATE <= v <= MAX_COORDINATE for v in value))
+
+
+def _validate_card(card: CardSpec) -> None:
+    """One card's fields: a short name, a deck, three tokens, and gate squares within the bound."""
+    if not isinstance(card.name, str) or not _NAME.fullmatch(card.name):
+        raise ValueError(f"card name {_short(card.name)}: a name is 1 to 12 letters, digits, - or _.")
+    if not isinstance(card.deck, str) or card.deck not in ("black", "white", "gate"):
+        raise ValueError(f"card {card.name}: deck must be black, white or gate, not {_short(card.deck)}.")
+    if type(card.squares) is not tuple or len(card.squares) != 3 \
+            or not all(isinstance(t, str) and t in TOKENS for t in card.squares):
+        raise ValueError(f"card {card.name}: needs three squares, each one of "
+                         f"{' '.join(sorted(TOKENS))}; got {_short(card.squares)}.")
+    if type(card.at) is not tuple or not all(_is_square(sq) for sq in card.at):
+        raise ValueError(f"card {card.name}: gate squares must be (row, column) pairs of whole "
+                         f"numbers from {-MAX_COORDINATE} to {MAX_COORDINATE}; got {_short(card.at)}.")
 
 
 def _validate_edition(edition: Edition) -> None:
+    if not isinstance(edition.name, str):
+        raise ValueError(f"an edition's name must be a string, not {_short(edition.name)}.")
+    for card in edition.cards:
+        _validate_card(card)
+    counts = {deck: sum(1 for c in edition.cards if c.deck == deck) for deck in ("black", "white", "gate")}
+    if counts["gate"] > MAX_GATE or max(counts["black"], counts["white"]) > MAX_DECK:
+        raise ValueError(f"an edition has at most {MAX_DECK} cards in each deck and {MAX_GATE} gate "
+                         f"cards; this one has {counts['black']} black, {counts['white']} white and "
+                         f"{counts['gate']} gate cards.")
     names = [c.name for c in edition.cards]
     if len(set(names)) != len(names):
         raise ValueError("edition card names must be unique.")
     taken: set[Square] = set()
     for card in edition.cards:
-        if card.deck not in ("black", "white", "gate"):
-            raise ValueError(f"card {card.name}: deck must be black, white or gate, not {card.deck!r}.")
-        if len(card.squares) != 3 or not all(t in TOKENS for t in card.squares):
-            raise ValueError(f"card {card.name}: needs three squares, each one of "
-                             f"{' '.join(sorted(TOKENS))}; got {card.squares!r}.")
         if card.deck == "gate":
             if not _in_a_line(card.at):
                 raise ValueError(f"gate card {card.name} must lie on three squares in a line, "
@@ -279,8 +331,8 @@ class Placed:
     rotation: int | None = None  # None for gate cards (their facings are given absolutely)
 
     def flipped(self) -> Placed:
-        return dataclasses.replace(self, tokens=tuple(flip_token(t) for t in self.tokens),
-                                   side="back" if self.side == "front" else "front")
+        return Placed(self.name, self.deck, self.squares, tuple(map(flip_token, self.tokens)),
+                      "back" if self.side == "front" else "front", self.rotation)
 
     @property
     def vertical(self) -> bool:
@@ -550,24 +602,47 @@ class Sandbox:
 
     def frontier(self) -> set[Square]:
         """Empty squares sharing a side with a card's square."""
-        tokens = self.tokens
-        return {(r + dr, c + dc) for r, c in tokens for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if (r + dr, c + dc) not in tokens}
+        return frontier(self.tokens, self.tokens)
 
     def footprints(self) -> list[tuple[int, int, bool]]:
         """Every legal place for a card (O3): ``(row, col, vertical)`` of its top-left square, sorted."""
-        tokens = self.tokens
-        found = set()
-        for r, c in self.frontier():
-            for k in range(3):
-                if (r, c - k) not in tokens and (r, c - k + 1) not in tokens and (r, c - k + 2) not in tokens:
-                    found.add((r, c - k, False))
-                if (r - k, c) not in tokens and (r - k + 1, c) not in tokens and (r - k + 2, c) not in tokens:
-                    found.add((r - k, c, True))
-        return sorted(found)
+        return sorted(footprints_touching(self.tokens, self.frontier()))
 
     def ghost_squares(self, index: int) -> list[Square]:
         return [sq for sq in self.squares[index] if len(self.tokens[sq]) == 2]
+
+
+def frontier(tokens: dict[Square, str], squares: Iterable[Square]) -> set[Square]:
+    """Empty squares (not in ``tokens``) sharing a side with one of ``squares``."""
+    return {(r + dr, c + dc) for r, c in squares for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if (r + dr, c + dc) not in tokens}
+
+
+def footprints_touching(tokens: dict[Square, str], near: Iterable[Square]
+                        ) -> set[tuple[int, int, bool]]:
+    """The footprints ``(row, col, vertical)`` of three empty squares in a line that cover one of
+    the empty squares ``near`` (O3, where ``near`` is the frontier of the cards)."""
+    found = set()
+    for r, c in near:
+        for k in range(3):
+            if (r, c - k) not in tokens and (r, c - k + 1) not in tokens and (r, c - k + 2) not in tokens:
+                found.add((r, c - k, False))
+            if (r - k, c) not in tokens and (r - k + 1, c) not in tokens and (r - k + 2, c) not in tokens:
+                found.add((r - k, c, True))
+    return found
+
+
+def footprints_covering(squares: Iterable[Square]) -> set[tuple[int, int, bool]]:
+    """Every footprint ``(row, col, vertical)``, legal or not, that covers one of ``squares``."""
+    return {f for r, c in squares for k in range(3) for f in ((r, c - k, False), (r - k, c, True))}
+
+
+def footprints_after(known: Iterable[tuple[int, int, bool]], tokens: dict[Square, str],
+                     squares: Sequence[Square]) -> tuple[tuple[int, int, bool], ...]:
+    """The legal footprints (O3, sorted) once a card lies on ``squares`` (already in ``tokens``),
+    from those ``known`` before it: the old ones it does not cover and the new ones next to it."""
+    kept = set(known) - footprints_covering(squares)
+    return tuple(sorted(kept | footprints_touching(tokens, frontier(tokens, squares))))
 
 
 def _odd(flips: Iterable[int | None]) -> frozenset[int]:
@@ -579,14 +654,16 @@ def _odd(flips: Iterable[int | None]) -> frozenset[int]:
     return frozenset(odd)
 
 
+_TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertical else (0, 180))
+                         for side in SIDES) for vertical in (False, True)}
+"""The rotations and sides of a card on a vertical or horizontal footprint, in the listed order."""
+
+
 def placements_for(footprints: Iterable[tuple[int, int, bool]], card: str) -> list[Place]:
     """The `Place` actions for ``card`` on the given footprints: two rotations times two sides each."""
-    actions = []
-    for row, col, vertical in footprints:
-        for rotation in ((90, 270) if vertical else (0, 180)):
-            for side in SIDES:
-                actions.append(Place(card, row, col, rotation, side))
-    return actions
+    new = tuple.__new__  # what Place(...) does, without its keyword handling: hundreds per turn
+    return [new(Place, (card, row, col, rotation, side))
+            for row, col, vertical in footprints for rotation, side in _TURNS[vertical]]
 
 
 # --- the graveyard ---------------------------------------------------------------------------
@@ -614,7 +691,13 @@ class Graveyard:
         return (min(rows), max(rows), min(cols), max(cols))
 
     def sandbox(self) -> Sandbox:
-        return Sandbox(self.cards)
+        """A working copy, made from this graveyard's squares (copied: a sandbox changes them)."""
+        box = Sandbox(())
+        box.tokens, box.owner = dict(self.tokens), dict(self.owner)
+        box.squares = [card.squares for card in self.cards]
+        box.counts = dict(self._counts)
+        box.bbox = self.bbox
+        return box
 
     @cached_property
     def _footprints(self) -> tuple[tuple[int, int, bool], ...]:
@@ -629,17 +712,32 @@ class Graveyard:
 
     def count(self, colour: str) -> int:
         """Face-up ghosts of a colour ("B"/"W" or "black"/"white")."""
-        letter = colour[0].upper()
-        return sum(1 for t in self.tokens.values() if t[0] == letter and len(t) == 2)
+        return self._counts[colour[0].upper()]
+
+    @cached_property
+    def _counts(self) -> dict[str, int]:
+        counts = {"B": 0, "W": 0}
+        for token in self.tokens.values():
+            if len(token) == 2:
+                counts[token[0]] += 1
+        return counts
 
     def with_card(self, card: Placed) -> Graveyard:
-        return Graveyard(self.cards + (card,))
+        graveyard = Graveyard(self.cards + (card,))
+        known = self.__dict__.get("_footprints")
+        if known is not None:  # O3 where the graveyard changed, rather than everywhere again
+            graveyard.__dict__["_footprints"] = footprints_after(known, graveyard.tokens, card.squares)
+        return graveyard
 
     def with_flips(self, indices: Iterable[int]) -> Graveyard:
         cards = list(self.cards)
         for index in indices:
             cards[index] = cards[index].flipped()
-        return Graveyard(tuple(cards))
+        graveyard = Graveyard(tuple(cards))
+        for same in ("_footprints", "owner", "bbox"):  # a flip moves no square
+            if same in self.__dict__:
+                graveyard.__dict__[same] = self.__dict__[same]
+        return graveyard
 
     def line_of_sight(self, ghost: Square, active: int | None = None
                       ) -> tuple[list[Square], Square | None, str]:
@@ -778,10 +876,9 @@ class State(StateBase):
             return tuple(Scare(sq) for sq in self.pending)
         return tuple(self.graveyard.placements(self.hands[self.to_move]))
 
-    def _chance_outcomes(self) -> list[tuple[Reveal, Fraction]]:
+    def _chance_outcomes(self) -> tuple[tuple[Reveal, Fraction], ...]:
         seat, into = self.draws[0]
-        cards = self.unseen[seat]
-        return [(Reveal(seat, card, into), Fraction(1, len(cards))) for card in cards]
+        return _reveals(seat, into, self.unseen[seat])
 
     # --- moves -------------------------------------------------------------------------------
     def _next(self, action: Any) -> tuple[State, list[str]]:
@@ -798,7 +895,7 @@ class State(StateBase):
         slot = "hands" if reveal.into == "hand" else "tops"
         cards = list(getattr(self, slot))
         cards[seat] = reveal.card
-        nxt = dataclasses.replace(self, unseen=tuple(unseen), draws=self.draws[1:], **{slot: tuple(cards)})
+        nxt = self._replace(unseen=tuple(unseen), draws=self.draws[1:], **{slot: tuple(cards)})
         return nxt, [_capital(str(reveal)) + "."]
 
     def _place(self, place: Place) -> tuple[State, list[str]]:
@@ -810,7 +907,7 @@ class State(StateBase):
         ghosts = tuple(sq for sq, t in zip(card.squares, card.tokens) if is_ghost(t))
         hands = _with(self.hands, seat, None)
         record = TurnRecord(self.placements + 1, seat, active, str(place))
-        nxt = dataclasses.replace(self, graveyard=graveyard, hands=hands, pending=ghosts, active=active,
+        nxt = self._replace(graveyard=graveyard, hands=hands, pending=ghosts, active=active,
                                   placements=self.placements + 1, last_turn=record)
         return nxt._settle([f"{_capital(COLOURS[seat])} plays {place.card} at ({place.row},{place.col}), "
                             f"rot {place.rotation}, {place.side} side up."])
@@ -818,17 +915,16 @@ class State(StateBase):
     def _scare(self, scare: Scare) -> tuple[State, list[str]]:
         box = self.graveyard.sandbox()
         records = [_scare_record(box, scare.square, self.active, self.graveyard)]
-        graveyard = self._after(box)
-        nxt = dataclasses.replace(self, graveyard=graveyard,
-                                  pending=tuple(sq for sq in self.pending if sq != scare.square),
-                                  last_turn=_extend(self.last_turn, records))
+        graveyard = self._after(records)
+        nxt = self._replace(graveyard=graveyard,
+                            pending=tuple(sq for sq in self.pending if sq != scare.square),
+                            last_turn=_extend(self.last_turn, records))
         return nxt._settle([_describe(r) for r in records])
 
-    def _after(self, box: Sandbox) -> Graveyard:
-        """The graveyard with the sandbox's flipped cards turned over."""
-        changed = [i for i, card in enumerate(self.graveyard.cards)
-                   if tuple(box.tokens[sq] for sq in card.squares) != card.tokens]
-        return self.graveyard.with_flips(changed)
+    def _after(self, records: Sequence[ScareRecord]) -> Graveyard:
+        """The graveyard with the cards these scares flipped an odd number of times turned over."""
+        owner = self.graveyard.owner
+        return self.graveyard.with_flips(_odd(owner[r.stop] for r in records if r.outcome == "flip"))
 
     def _settle(self, events: list[str]) -> tuple[State, list[str]]:
         """Resolve the pending scares at once when their order cannot matter, then end the turn."""
@@ -840,8 +936,8 @@ class State(StateBase):
                 return state, events + [f"{seat} chooses which ghost scares next (the order matters)."]
             records = [_scare_record(box, ghost, state.active, state.graveyard) for ghost in state.pending]
             events += [_describe(r) for r in records]
-            state = dataclasses.replace(state, graveyard=state._after(box), pending=(),
-                                        last_turn=_extend(state.last_turn, records))
+            state = state._replace(graveyard=state._after(records), pending=(),
+                                   last_turn=_extend(state.last_turn, records))
         return state._end_turn(events)
 
     def _end_turn(self, events: list[str]) -> tuple[State, list[str]]:
@@ -853,7 +949,7 @@ class State(StateBase):
             events.append(f"{_capital(COLOURS[seat])} takes {hands[seat]} into hand.")
             if self.unseen[seat]:
                 draws = ((seat, "top"),)
-        nxt = dataclasses.replace(self, hands=hands, tops=tops, draws=draws, to_move=1 - seat)
+        nxt = self._replace(hands=hands, tops=tops, draws=draws, to_move=1 - seat)
         if nxt.placements >= self.game.total_placements:
             black, white = nxt.scores()
             winner = COLOURS[nxt.returns().index(1)]
@@ -892,6 +988,11 @@ class State(StateBase):
         black, white = self.scores()
         return (f"{self.graveyard}\nblack {black}, white {white}; hands {self.hands}, tops {self.tops}; "
                 f"{COLOURS[self.to_move]} to move")
+
+
+@functools.lru_cache(maxsize=4096)  # the same object for the same unseen deck: prepared once
+def _reveals(seat: int, into: str, cards: tuple[str, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
+    return tuple((Reveal(seat, card, into), Fraction(1, len(cards))) for card in cards)
 
 
 def _with(pair: tuple, seat: int, value: Any) -> tuple:

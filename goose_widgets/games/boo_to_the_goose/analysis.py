@@ -167,12 +167,14 @@ def calibration(game: Game, bots: Sequence[Any], games: int, seed: int = 0,
 
 
 def tournament(players: int, bots: dict[str, Callable[[], Any]], games: int, seed: int = 0,
-               variation: bool = False, progress: bool = False) -> list[dict[str, Any]]:
+               variation: bool = False, progress: bool = False, workers: int | None = None
+               ) -> list[dict[str, Any]]:
     """Seat the bots (one each, ``players`` of them) with rotating seats; one row per bot with its
-    win rate and Wilson 95% interval (ties count as wins for every tied player, B13)."""
+    win rate and Wilson 95% interval (ties count as wins for every tied player, B13).  ``workers``
+    processes share the games (the same results whatever their number)."""
     if len(bots) != players:
         raise ValueError(f"give one bot per seat: {players} seats, {len(bots)} bots.")
     game = Game(players=players, variation=variation)
     result = simulate(game, games, [make() for make in bots.values()], seed=seed,
-                      progress=progress, rotate_seats=True)
+                      progress=progress, rotate_seats=True, workers=workers)
     return result.table()

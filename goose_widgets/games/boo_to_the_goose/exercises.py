@@ -223,8 +223,10 @@ def _check_stop(answer: Any) -> None:
     expect_callable(answer, 3, "expected_bank(geese, dogs, k)")
     for geese, dogs, k in STOP_CASES:
         expected = round_value(catch_position(geese, dogs), k)
-        case = f"with {geese} geese and {dogs} dogs face down, stopping after {k} geese"
-        runs_out = (f" Her row runs out after {geese} geese: the round then ends as a stop (B7)."
+        case = (f"with {geese} geese and {dogs} dogs face down, stopping after {k} "
+                f"{'goose' if k == 1 else 'geese'}")
+        runs_out = (f" Her row runs out after {geese} {'goose' if geese == 1 else 'geese'}: the round "
+                    "then ends as a stop (B7)."
                     if dogs == 0 and k > geese else "")
         try:
             got = call_learner(answer, geese, dogs, k, what=f"expected_bank({geese}, {dogs}, {k})")

@@ -46,8 +46,9 @@ Where the rulebook and the rulings are silent:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import ClassVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
@@ -80,7 +81,9 @@ def count_text(cards: Cards) -> str:
 
 
 def _add(cards: Cards, kind: int, amount: int = 1) -> Cards:
-    return tuple(n + amount if k == kind else n for k, n in enumerate(cards))  # type: ignore[return-value]
+    changed = list(cards)
+    changed[kind] += amount
+    return tuple(changed)  # type: ignore[return-value]
 
 
 def _set_at(items: tuple, index: int, value: object) -> tuple:
@@ -118,6 +121,7 @@ class Stop:
 
 
 STOP = Stop()
+PLAYS = tuple(Play(kind) for kind in range(len(KINDS)))
 
 
 @dataclass(frozen=True)
@@ -249,15 +253,14 @@ class State(StateBase):
 
     def _legal_actions(self) -> list:
         if self.fox >= 0:
-            flips = [Flip(self.target, i) for i in range(len(self.rows[self.target]))]
-            return flips + [STOP] if self.caught else flips
-        return [Play(kind) for kind in range(3) if self.hands[self.turn][kind]]
+            flips = _flips(self.target, len(self.rows[self.target]))
+            return [*flips, STOP] if self.caught else list(flips)
+        hand = self.hands[self.turn]
+        return [play for play, n in zip(PLAYS, hand) if n]
 
-    def _chance_outcomes(self) -> list[tuple[Draw, Fraction]]:
+    def _chance_outcomes(self) -> tuple[tuple[Draw, Fraction], ...]:
         why, seat = self.pending[0]
-        pile = self.piles[seat]
-        total = sum(pile)
-        return [(Draw(why, seat, kind), Fraction(n, total)) for kind, n in enumerate(pile) if n]
+        return _draws(why, seat, self.piles[seat])  # cached: the engine prepares each one once
 
     # --- transitions ------------------------------------------------------------------------
     def _next(self, action: object) -> tuple[State, list[str]]:
@@ -278,13 +281,13 @@ class State(StateBase):
             removed = _set_at(self.removed, seat, _add(self.removed[seat], kind))
             events = [f"{REMOVED_IN_VARIATION} cards are removed unseen from {seat_name(seat)}'s set."] \
                 if finished else []
-            return replace(self, piles=piles, removed=removed, pending=rest), events
+            return self._replace(piles=piles, removed=removed, pending=rest), events
         hands = _set_at(self.hands, seat, _add(self.hands[seat], kind))
         if draw.why == "deal":
             events = [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else []
         else:
             events = [f"{seat_name(seat)} draws a card."]
-        return replace(self, piles=piles, hands=hands, pending=rest), events
+        return self._replace(piles=piles, hands=hands, pending=rest), events
 
     def _play(self, kind: int) -> tuple[State, list[str]]:
         seat, name = self.turn, seat_name(self.turn)
@@ -299,8 +302,8 @@ class State(StateBase):
         if target < 0:  # B10
             won = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
             events.append(f"Nobody else has a face-down card: the fox goes to {name}'s win pile.")
-            return replace(self, fox=seat)._end_round(events, hands=hands, won=won)
-        return replace(self, hands=hands, fox=seat, caught=False, target=target), events
+            return self._replace(fox=seat)._end_round(events, hands=hands, won=won)
+        return self._replace(hands=hands, fox=seat, caught=False, target=target), events
 
     def _flip(self, flip: Flip) -> tuple[State, list[str]]:
         owner, row = flip.target, self.rows[flip.target]
@@ -310,12 +313,12 @@ class State(StateBase):
         events = [f"{seat_name(self.fox)} turns over {seat_name(owner)}'s card {flip.index + 1}: "
                   f"a {KINDS[kind]}{'!' if kind == DOG else '.'}"]
         if kind == DOG:
-            return replace(self, rows=rows, face_up=face_up)._bank_dog(owner, events)
+            return self._replace(rows=rows, face_up=face_up)._bank_dog(owner, events)
         nxt = self._next_target(self.fox, owner, rows)
         if nxt < 0:  # B7: nobody has a face-down card left
             events.append("Nobody has a face-down card left.")
-            return replace(self, rows=rows, face_up=face_up)._bank_stop(events)
-        return replace(self, rows=rows, face_up=face_up, target=nxt, caught=True), events
+            return self._replace(rows=rows, face_up=face_up)._bank_stop(events)
+        return self._replace(rows=rows, face_up=face_up, target=nxt, caught=True), events
 
     def _next_target(self, fox: int, after: int, rows: tuple[tuple[int, ...], ...]) -> int:
         return next_target(fox, after, tuple(len(row) for row in rows))
@@ -363,12 +366,12 @@ class State(StateBase):
         for step in range(1, n + 1):
             seat = (self.turn + step) % n
             if sum(hands[seat]) + sum(self.piles[seat]):
-                return replace(self, turn=seat, **changes), events
-        state = replace(self, **changes)
+                return self._replace(turn=seat, **changes), events
+        state = self._replace(**changes)
         won = tuple(tuple(pile[i] + (row.count(i % 3) if i // 3 == holder else 0)
                           for i in range(len(pile)))
                     for holder, (pile, row) in enumerate(zip(state.won, state.rows)))
-        final = replace(state, won=won, rows=((),) * n, over=True)
+        final = state._replace(won=won, rows=((),) * n, over=True)
         events.append("Every card has been played: face-down cards go to their owners' win piles.")
         events += [f"{seat_name(s)} banks {len(row)} face-down card{'s' if len(row) > 1 else ''}: "
                    f"{count_text(_counts(row))}."
@@ -379,11 +382,15 @@ class State(StateBase):
     # --- what is known and who won ------------------------------------------------------------
     def won_by_kind(self, holder: int) -> Cards:
         pile = self.won[holder]
-        return tuple(sum(pile[k::3]) for k in range(3))  # type: ignore[return-value]
+        return (sum(pile[GOOSE::3]), sum(pile[FOX::3]), sum(pile[DOG::3]))
 
     def revealed(self, owner: int) -> Cards:
         """Cards of ``owner``'s set that everyone has seen: in any win pile or face up now."""
-        seen = [sum(pile[3 * owner + k] for pile in self.won) for k in range(3)]
+        return self._revealed(owner, [sum(column) for column in zip(*self.won)])
+
+    def _revealed(self, owner: int, banked: list[int]) -> Cards:
+        """`revealed`, given ``banked``: every win pile added up, by set and kind."""
+        seen = banked[3 * owner:3 * owner + 3]
         for kind in self.face_up[owner]:
             seen[kind] += 1
         if self.fox == owner:
@@ -392,14 +399,15 @@ class State(StateBase):
 
     def observation(self, seat: int) -> Observation:
         n = self.players
+        banked = list(map(sum, zip(*self.won)))
         return Observation(
             seat=seat, players=n, variation=self.game.variation, current_player=self.current_player,
             hand=self.hands[seat], row=self.rows[seat],
-            hand_sizes=tuple(sum(h) for h in self.hands), pile_sizes=tuple(sum(p) for p in self.piles),
-            row_sizes=tuple(len(r) for r in self.rows), removed_sizes=tuple(sum(r) for r in self.removed),
+            hand_sizes=tuple(map(sum, self.hands)), pile_sizes=tuple(map(sum, self.piles)),
+            row_sizes=tuple(map(len, self.rows)), removed_sizes=tuple(map(sum, self.removed)),
             face_up=self.face_up, fox=self.fox, target=self.target, caught=self.caught,
             won=tuple(self.won_by_kind(h) for h in range(n)),
-            revealed=tuple(self.revealed(s) for s in range(n)), over=self.over)
+            revealed=tuple(self._revealed(s, banked) for s in range(n)), over=self.over)
 
     def scores(self) -> list[int]:
         return [sum(pile) for pile in self.won]
@@ -447,6 +455,17 @@ def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:
         if seat != fox and row_sizes[seat]:
             return seat
     return -1
+
+
+@cache  # a handful of row lengths per seat: the same Flip objects every time
+def _flips(target: int, row_length: int) -> tuple[Flip, ...]:
+    return tuple(Flip(target, i) for i in range(row_length))
+
+
+@cache  # piles are small multisets: each distribution's exact Fractions are made once
+def _draws(why: str, seat: int, pile: Cards) -> tuple[tuple[Draw, Fraction], ...]:
+    total = sum(pile)
+    return tuple((Draw(why, seat, kind), Fraction(n, total)) for kind, n in enumerate(pile) if n)
 
 
 def _add_won(pile: tuple[int, ...], owner: int, kind: int) -> tuple[int, ...]:

@@ -17,6 +17,12 @@ Exact, for one player alone (G1 allows solitaire play):
 - `landing_chance`: the exact chance that a lone pawn lands on a square within its first rounds.
 - `first_roll_squares`: where the first roll of the game leaves a pawn.
 
+Exact, for a table of 2 or more players: `exact_win_probabilities` (each seat's chance of winning
+and the chance of no winner, G15) from the absorbing Markov chain of the joint positions (built and
+solved in `seat_chances`): Fractions for 2 players, floats with a proven error bound for 3.  The
+results are cached in `seat_chances_table` (regenerate with
+``python -m goose_widgets.games.game_of_the_goose.seat_chances``); a test recomputes them.
+
 By simulation, for 2 to 6 players: `seat_table` (win probability by seat, chance of a game with no
 winner, game length in rounds, with 95% confidence intervals) and `convergence` (simulated
 estimates of the one-player chance of finishing, approaching the exact answer as games grow).
@@ -24,6 +30,7 @@ estimates of the one-player chance of finishing, approaching the exact answer as
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -122,6 +129,71 @@ def first_roll_squares(players: int = 1) -> dict[int, Fraction]:
     return dict(sorted(result.items()))
 
 
+@dataclass(frozen=True)
+class WinChances:
+    """Each seat's chance of winning a table of ``players`` (random play changes nothing: every
+    turn is a forced roll), from the opening position.
+
+    ``wins[seat]`` and ``no_winner`` are Fractions when ``exact``, else floats, each within
+    ``error_bound`` of the true chance (``no_winner`` within ``players * error_bound``).
+    ``states`` counts the positions at a roll in the chain and ``transitions`` its edges;
+    ``seconds`` is the time it took to build and solve the chain (when computed, not when read
+    from the cache: ``cached``).
+    """
+
+    players: int
+    wins: tuple[Any, ...]
+    no_winner: Any
+    exact: bool
+    error_bound: float
+    states: int
+    transitions: int
+    seconds: float
+    cached: bool = False
+
+    def rows(self, digits: int = 4) -> list[dict[str, Any]]:
+        """One row per seat and one for no winner, rounded (for `text_table`)."""
+        shown = [*(f"seat {s + 1}" for s in range(self.players)), "no winner"]
+        return [{"players": self.players, "outcome": name, "chance": round(float(p), digits)}
+                for name, p in zip(shown, (*self.wins, self.no_winner))]
+
+
+def exact_win_probabilities(players: int = 2, exact: bool | None = None, use_cache: bool = True,
+                            progress: bool = False) -> WinChances:
+    """Each seat's winning chance at a table of ``players`` under the rulebook (see `WinChances`).
+
+    ``exact`` (default: only for 2 players) asks for Fractions; otherwise floats with a rigorous
+    error bound.  With ``use_cache`` a result stored in `seat_chances_table` is returned at once;
+    else the chain is built from the engine.  Measured on a 2-core machine shared with other work:
+    2 players, 4,145 positions, 7 minutes; 3 players, 289,692 positions, 36 minutes (floats, error
+    at most 4e-12).  4 players would need about 18 million positions (as many Python states, far
+    beyond this machine's memory), so 4 or more players are left to simulation.
+    """
+    from . import seat_chances, seat_chances_table
+
+    exact = players <= 2 if exact is None else exact
+    if use_cache and (players, exact) in seat_chances_table.RESULTS:
+        return _from_table(players, exact, seat_chances_table.RESULTS[players, exact])
+    began = time.perf_counter()
+    chain = seat_chances.build_chain(players, progress=progress)
+    if exact:
+        wins: tuple[Any, ...] = tuple(seat_chances.exact_chances(chain))
+        bound = 0.0
+    else:
+        solved = seat_chances.float_chances(chain)
+        wins, bound = tuple(solved.chances), solved.error_bound
+    no_winner = (1 if exact else 1.0) - sum(wins)
+    return WinChances(players, wins, no_winner, exact, bound, len(chain), len(chain.targets),
+                      time.perf_counter() - began)
+
+
+def _from_table(players: int, exact: bool, row: dict[str, Any]) -> WinChances:
+    wins = tuple(Fraction(w) if exact else float(w) for w in row["wins"])
+    no_winner = (1 if exact else 1.0) - sum(wins)
+    return WinChances(players, wins, no_winner, exact, float(row["error_bound"]), int(row["states"]),
+                      int(row["transitions"]), float(row["seconds"]), cached=True)
+
+
 # --- simulation -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TableSimulation:
@@ -144,19 +216,22 @@ class TableSimulation:
 
 
 def simulate_table(players: int, games: int, seed: int = 0, progress: bool = False,
-                   **params: Any) -> TableSimulation:
-    """Play ``games`` seeded games of random bots (every bot just rolls) through `simulate`."""
+                   workers: int | None = None, **params: Any) -> TableSimulation:
+    """Play ``games`` seeded games of random bots (every bot just rolls) through `simulate`
+    (``workers`` processes; the results do not depend on their number)."""
     lengths: list[int] = []
     result = simulate(Game(players=players, **params), games, seed=seed, progress=progress,
-                      on_game=lambda final: lengths.append(final.round_number))
+                      workers=workers, on_game=lambda final: lengths.append(final.round_number))
     return TableSimulation(players, games, tuple(result.win_counts()), result.no_winner(),
                            tuple(lengths))
 
 
 def simulate_tables(player_counts: Sequence[int] = (2, 3, 4, 5, 6), games: int = 1000, seed: int = 0,
-                    progress: bool = False, **params: Any) -> list[TableSimulation]:
+                    progress: bool = False, workers: int | None = None,
+                    **params: Any) -> list[TableSimulation]:
     """`simulate_table` for each table size."""
-    return [simulate_table(n, games, seed=seed, progress=progress, **params) for n in player_counts]
+    return [simulate_table(n, games, seed=seed, progress=progress, workers=workers, **params)
+            for n in player_counts]
 
 
 def seat_rows(sims: Sequence[TableSimulation], digits: int = 3) -> list[dict[str, Any]]:
@@ -183,6 +258,26 @@ def summary_rows(sims: Sequence[TableSimulation], digits: int = 3) -> list[dict[
                      "mean rounds": round(mean, 2), "rounds 95%": _interval(low, high, 2),
                      "seat 1 wins": round(sim.win_rates()[0][0], digits),
                      "fair share": round(1 / sim.players, digits)})
+    return rows
+
+
+def exact_beside_simulation(exact: WinChances, sim: TableSimulation, digits: int = 4
+                            ) -> list[dict[str, Any]]:
+    """One row per seat and one for no winner: the exact chance beside the simulated rate, its 95%
+    interval, and whether the interval (widened by the exact answer's error bound) holds it."""
+    if exact.players != sim.players:
+        raise ValueError(f"the exact answer is for {exact.players} players, the simulation for "
+                         f"{sim.players}.")
+    names = [*(f"seat {s + 1}" for s in range(sim.players)), "no winner"]
+    chances = (*exact.wins, exact.no_winner)
+    counts = (*sim.wins, sim.no_winner)
+    rows = []
+    for name, chance, won in zip(names, chances, counts):
+        rate, low, high = wilson(won, sim.games)
+        slack = exact.error_bound * (sim.players if name == "no winner" else 1)
+        rows.append({"players": sim.players, "outcome": name, "exact": round(float(chance), digits),
+                     "simulated": round(rate, digits), "95% interval": _interval(low, high, digits),
+                     "inside": low - slack <= float(chance) <= high + slack})
     return rows
 
 

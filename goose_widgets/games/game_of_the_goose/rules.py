@@ -46,8 +46,10 @@ Rulings of this module, where the rulebook and G1–G15 are silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
@@ -178,11 +180,17 @@ def _walk(start: int, steps: int, backwards: bool) -> tuple[int, bool, bool, boo
     return end, False, False, False
 
 
-def journey(start: int, dice: Dice, opening: bool) -> list[Leg]:
+def journey(start: int, dice: Dice, opening: bool) -> tuple[Leg, ...]:
     """The legs of a move from ``start`` for ``dice`` (G4–G8), as if the pawn were alone."""
-    if opening and (dice.first, dice.second) in OPENING:
-        return [Leg("opening", start, OPENING[dice.first, dice.second])]
-    end, backwards, overshoot, floored = _walk(start, dice.total, False)
+    return _journey(start, dice.first, dice.second, opening)
+
+
+@cache  # 64 squares x 36 throws x opening or not: playouts look each move up once computed
+def _journey(start: int, first: int, second: int, opening: bool) -> tuple[Leg, ...]:
+    if opening and (first, second) in OPENING:
+        return (Leg("opening", start, OPENING[first, second]),)
+    roll = first + second
+    end, backwards, overshoot, floored = _walk(start, roll, False)
     legs = [Leg("move", start, end, backwards, overshoot, floored)]
     while end != FINISH or backwards:
         square = SQUARES.get(end)
@@ -190,17 +198,23 @@ def journey(start: int, dice: Dice, opening: bool) -> list[Leg]:
             break
         if square.effect == "goose":
             at = end
-            end, backwards, overshoot, floored = _walk(at, dice.total, backwards)
+            end, backwards, overshoot, floored = _walk(at, roll, backwards)
             legs.append(Leg("goose", at, end, backwards, overshoot, floored))
         elif square.effect == "jump":
             legs.append(Leg("jump", end, square.target, backwards))
             end = square.target
         else:
             break
-    return legs
+    return tuple(legs)
 
 
-def describe_legs(legs: list[Leg], roll: int) -> list[str]:
+@cache
+def _ends(start: int, first: int, second: int, opening: bool) -> tuple[int, ...]:
+    """Where each leg of a journey ends: the squares the pawn touches."""
+    return tuple(leg.end for leg in _journey(start, first, second, opening))
+
+
+def describe_legs(legs: Sequence[Leg], roll: int) -> list[str]:
     """One phrase per leg in learner words, to be joined: ``": from 7 to 14"``,
     ``"; landed on 14 (goose): moves 7 more to 21"``, ``", a goose: 5 more backwards to 54"``."""
     phrases = []
@@ -365,20 +379,22 @@ class State(StateBase):
     def _legal_actions(self) -> list[Roll]:
         return [ROLL]
 
-    def _chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
-        return list(DICE)
+    def _chance_outcomes(self) -> tuple[tuple[Dice, Fraction], ...]:
+        return DICE  # the same object every time: the engine prepares its float weights once
 
-    def _next(self, action: Any) -> tuple[State, list[str]]:
-        if isinstance(action, Roll):
+    def _next(self, action: Any) -> tuple[State, Any]:
+        if action is ROLL:
             return self._replace(rolling=True), []
         return self._move(action)
 
     def observation(self, seat: int) -> Observation:
         check_int("seat", seat, 0, self.game.players - 1)
+        game = self.game
         return Observation(
-            seat=seat, players=self.game.players, positions=self.positions, to_move=self.to_move,
+            seat=seat, players=game.players, positions=self.positions, to_move=self.to_move,
             rolling=self.rolling, owed=self.owed,
-            held=tuple(self._held(s) for s in range(self.game.players)), opened=self.opened,
+            held=tuple(map(is_held, (game,) * game.players, self.positions, self.out)),
+            opened=self.opened,
             out=self.out, coins=self.coins, kitty=self.kitty, winner=self.winner,
             finished=self.finished, last_roll=self.last_roll, last_mover=self.last_mover,
             last_path=self.last_path, round_number=self.round_number,
@@ -396,9 +412,14 @@ class State(StateBase):
         return is_held(self.game, self.positions[seat], self.out[seat])
 
     def _replace(self, **changes: Any) -> State:
-        """`dataclasses.replace`, through the constructor directly: replace() inspects the fields
-        on every call, which dominated the time of simulations."""
-        return State(**{**self.__dict__, **changes})
+        """`dataclasses.replace` without the constructor: a frozen dataclass's ``__init__`` sets
+        each of its 18 fields through ``object.__setattr__``, which dominated playouts.  There is
+        no ``__post_init__`` to skip, so copying the fields is the same state."""
+        state = object.__new__(State)
+        fields = state.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return state
 
     def to_json(self) -> str:
         """A save (see `StateBase.to_json`).  A save is replayed from the opening position, so a
@@ -419,16 +440,31 @@ class State(StateBase):
                              history=(), events=())
 
     # --- one turn --------------------------------------------------------------------------
-    def _move(self, dice: Dice) -> tuple[State, list[str]]:
-        turn = _Turn(self, dice)
+    def _move(self, dice: Dice) -> tuple[State, Any]:
+        turn = _Turn(self, dice, narrate=False)
         turn.run()
-        return turn.finish()
+        return turn.finish()[0], lambda: self._narrate(dice)
+
+    def _narrate(self, dice: Dice) -> list[str]:
+        """The move-log lines of a throw: the same turn played again, this time in words (built
+        only when a table or a walkthrough reads ``events``; playouts never do)."""
+        turn = _Turn(self, dice, narrate=True)
+        turn.run()
+        return turn.finish()[1]
 
 
 class _Turn:
-    """The working copy of one turn: mutable lists while the effects are resolved."""
+    """The working copy of one turn: mutable lists while the effects are resolved.
 
-    def __init__(self, state: State, dice: Dice) -> None:
+    With ``narrate`` False it skips the move-log text: the rules run the same, only no words are
+    written (`State._narrate` plays the turn again with words when they are read).
+    """
+
+    __slots__ = ("narrate", "state", "game", "dice", "seat", "positions", "owed", "opened", "out",
+                 "coins", "kitty", "winner", "finished", "path", "text", "lines")
+
+    def __init__(self, state: State, dice: Dice, narrate: bool = True) -> None:
+        self.narrate = narrate
         self.state = state
         self.game = state.game
         self.dice = dice
@@ -441,8 +477,8 @@ class _Turn:
         self.kitty = state.kitty
         self.winner: int | None = None
         self.finished = False
-        self.path: list[int] = [state.positions[self.seat]]
-        self.text = f"{seat_name(self.seat)} rolled {dice}"
+        self.path: list[int] = [self.positions[self.seat]]
+        self.text = f"{seat_name(self.seat)} rolled {dice}" if narrate else ""
         self.lines: list[str] = []
 
     # coins (G13) ---------------------------------------------------------------------------
@@ -465,15 +501,19 @@ class _Turn:
         return True
 
     def run(self) -> None:
-        seat, start = self.seat, self.positions[self.seat]
-        legs = journey(start, self.dice, opening=not self.opened[seat])
+        seat, start, dice = self.seat, self.positions[self.seat], self.dice
+        opening = not self.opened[seat]
         self.opened[seat] = True
-        for leg, phrase in zip(legs, describe_legs(legs, self.dice.total)):
-            self.text += phrase
-            self.path.append(leg.end)
-            if leg.how == "jump" and not self.pay(seat, SQUARES[leg.start].name):
-                return
-        end = legs[-1].end
+        if self.narrate or self.game.adult:  # words, or coins to pay on the way
+            legs = _journey(start, dice.first, dice.second, opening)
+            for leg, phrase in zip(legs, describe_legs(legs, dice.total)):
+                self.text += phrase
+                self.path.append(leg.end)
+                if leg.how == "jump" and not self.pay(seat, SQUARES[leg.start].name):
+                    return
+        else:
+            self.path += _ends(start, dice.first, dice.second, opening)
+        end = self.path[-1]
         self.positions[seat] = end
         if end == FINISH:
             self.text += f"; exactly {FINISH}"
@@ -485,8 +525,12 @@ class _Turn:
         """The effects of the square where the turn ends (G9–G11, G13)."""
         seat = self.seat
         square = SQUARES.get(end)
-        other = next((s for s, p in enumerate(self.positions)
-                      if s != seat and p == end and end > 0 and not self.out[s]), None)
+        if square is None and self.positions.count(end) == 1:  # nothing happens here
+            return
+        other = None
+        if end > 0 and self.positions.count(end) > 1:  # the mover already stands there
+            other = next((s for s, p in enumerate(self.positions)
+                          if s != seat and p == end and not self.out[s]), None)
         if square is not None and square.effect in ("miss", "hold"):
             self.text += f"; {end} is {square.name}"
             if self.game.adult and self.coins[seat] == 0:  # out before the square can act (G13b)
@@ -532,11 +576,12 @@ class _Turn:
         return is_held(self.game, self.positions[seat], self.out[seat])
 
     def finish(self) -> tuple[State, list[str]]:
-        lines = [self.text + ".", *self.lines]
+        lines = [self.text + ".", *self.lines] if self.narrate else self.lines
         n = self.game.players
         to_move, round_number = self.seat, self.state.round_number
-        in_game = [s for s in range(n) if not self.out[s]]
-        if not self.finished:
+        # with nobody out, the checks below can only apply if seat 0 is held (G15)
+        if not self.finished and (self.game.adult or True in self.out or self.held(0)):
+            in_game = [s for s, out in enumerate(self.out) if not out]
             if self.game.adult and n > 1 and len(in_game) == 1:
                 self.win(in_game[0], f"{seat_name(in_game[0])} is the only player left and wins!")
                 lines.append(self.lines[-1])
@@ -548,29 +593,33 @@ class _Turn:
                 lines.append("Every pawn still in the game is held in the Well or the Prison: nobody "
                              "can ever move again, so the game ends with no winner.")
         if not self.finished:
-            k = self.seat
+            s, out, owed = self.seat, self.out, self.owed
             while True:
-                k += 1
-                if k % n == 0:
+                s += 1
+                if s == n:
+                    s = 0
                     round_number += 1
-                s = k % n
-                if self.out[s]:
+                if out[s]:
                     continue
-                if self.owed[s]:
-                    self.owed[s] -= 1
-                    left = self.owed[s]
-                    lines.append(f"{seat_name(s)} misses a turn"
-                                 + (f" ({left} more to miss)." if left else " (the last one)."))
+                if owed[s]:
+                    owed[s] -= 1
+                    left = owed[s]
+                    if self.narrate:
+                        lines.append(f"{seat_name(s)} misses a turn"
+                                     + (f" ({left} more to miss)." if left else " (the last one)."))
                     continue
-                if self.held(s):
-                    lines.append(f"{seat_name(s)} waits in {SQUARES[self.positions[s]].name} "
-                                 "for another pawn to free them.")
+                if is_held(self.game, self.positions[s], False):
+                    if self.narrate:
+                        lines.append(f"{seat_name(s)} waits in {SQUARES[self.positions[s]].name} "
+                                     "for another pawn to free them.")
                     continue
                 to_move = s
                 break
         state = self.state._replace(
             positions=tuple(self.positions), to_move=to_move, owed=tuple(self.owed),
-            opened=tuple(self.opened), out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty,
-            rolling=False, winner=self.winner, finished=self.finished, round_number=round_number,
-            last_roll=self.dice, last_mover=self.seat, last_path=tuple(self.path))
+            opened=tuple(self.opened), rolling=False, winner=self.winner, finished=self.finished,
+            round_number=round_number, last_roll=self.dice, last_mover=self.seat,
+            last_path=tuple(self.path))
+        if self.game.adult:  # only the adult variation changes coins, the kitty and who is out
+            state.__dict__.update(out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty)
         return state, lines

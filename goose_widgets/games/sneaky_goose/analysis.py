@@ -175,9 +175,10 @@ class BotScore:
 
 
 def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0,
-                 progress: bool = False) -> list[BotScore]:
+                 progress: bool = False, workers: int | None = None) -> list[BotScore]:
     """Play ``games`` seeded games, one seat per bot (seats rotate so no bot keeps the first seat),
-    and report each bot's mean round score with a 95% interval."""
+    and report each bot's mean round score with a 95% interval.  ``workers`` processes share the
+    games (`engine.simulate`: the same results whatever their number)."""
     game = Game(players=len(bots), rounds=rounds)
     per_bot: list[list[float]] = [[] for _ in bots]
 
@@ -190,14 +191,15 @@ def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0
             seat = (position + shift) % game.players
             per_bot[position].extend(r.scores[seat] for r in final.results)
 
-    simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True, on_game=collect)
+    simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True, on_game=collect,
+             workers=workers)
     names = [getattr(b, "name", type(b).__name__) for b in bots]
     return [BotScore(name, *(round(x, 2) for x in mean_ci(values)), len(values))
             for name, values in zip(names, per_bot)]
 
 
 def honk_study(thresholds: Sequence[float], games: int, players: int = 2, seed: int = 0,
-               progress: bool = False) -> list[tuple[float, BotScore]]:
+               progress: bool = False, workers: int | None = None) -> list[tuple[float, BotScore]]:
     """For each threshold, a memory bot that honks at that estimate plays standard memory bots;
     returns its mean round score (one-round games)."""
     results = []
@@ -205,19 +207,20 @@ def honk_study(thresholds: Sequence[float], games: int, players: int = 2, seed: 
         trial = MemoryBot(honk_at=threshold)
         trial.name = f"honk at {threshold:g}"
         scores = round_scores([trial] + [MemoryBot() for _ in range(players - 1)], games, seed=seed,
-                              progress=progress)
+                              progress=progress, workers=workers)
         results.append((threshold, scores[0]))
     return results
 
 
 def memory_study(forgets: Sequence[float], games: int, players: int = 2, seed: int = 0,
-                 progress: bool = False) -> list[tuple[float, BotScore, BotScore]]:
+                 progress: bool = False, workers: int | None = None
+                 ) -> list[tuple[float, BotScore, BotScore]]:
     """For each forgetting rate, a forgetful bot plays memory bots; returns (rate, its score, the
     memory bots' score) in one-round games."""
     results = []
     for forget in forgets:
         scores = round_scores([ForgetfulBot(forget)] + [MemoryBot() for _ in range(players - 1)],
-                              games, seed=seed, progress=progress)
+                              games, seed=seed, progress=progress, workers=workers)
         results.append((forget, scores[0], scores[1]))
     return results
 

@@ -16,10 +16,10 @@ Rulings implemented (ids from the rulings file):
   play pile (everyone saw it), a card revealed by a failed slam (everyone).  A seat forgets a card
   when it "moves out of their sight (swapped away unseen, given away, slammed)": a card that leaves
   a seat's grid face down (a gift, S7; a blind or Magic Goose swap) is no longer known by that
-  seat, and a matching slam takes the card to the public pile.  Nobody *learns* a card by its
-  moving (the new owner of a swapped or given card does not see it); a seat that already knew the
-  card and watched it move keeps knowing it (so a Magic Goose player who looked at a card and then
-  swapped it into their own grid knows it there).
+  seat (unless every seat knows it: S7a), and a matching slam takes the card to the public pile.
+  Nobody *learns* a card by its moving (the new owner of a swapped or given card does not see
+  it); a seat that already knew the card and watched it move keeps knowing it (so a Magic Goose
+  player who looked at a card and then swapped it into their own grid knows it there).
 - S4  Turn: HONK, or take the top of the draw pile or of the play pile.  From the draw pile: play
   it (its action may then be used) or swap it in; from the play pile: swap it in.
 - S5  A swap puts the grid card face up on the play pile (no action) and the taken card in its place.
@@ -36,6 +36,14 @@ Rulings implemented (ids from the rulings file):
   your choice, face down into the empty place (nothing if your grid is empty).  No match: the card
   goes back face down, every seat now knows it, and the slammer draws a card into their own grid
   unseen (nothing if there is no card left to draw).
+- S7a (our ruling: a card everyone knows stays known to everyone).  When a card that every seat
+  knows (revealed by a failed slam, S7, or taken from the face-up play pile, S3) is given away
+  after a matching slam, every seat still knows it in its new place, the giver included: the gift
+  is made in the open, so the whole table saw the card and saw where it went.  The same holds when
+  such a card is swapped blind (a Trickster or Magic Goose swap).  S3's forgetting ("given away",
+  "swapped away unseen") applies to a card that not every seat knows: its old owner loses it,
+  whoever else knew it keeps it, and nobody learns a card by its moving (the receiver knows a
+  given card only if they had seen it before).
 - S8  When a card must be drawn and the draw pile is empty, the play pile except its top card is
   shuffled into a new draw pile (card identities are chance outcomes, so the shuffle itself needs no
   node).  While a player holds the top card of the play pile, the pile has no top.
@@ -56,7 +64,6 @@ values named like "Magic Goose (12)".  Move-log lines never name a card that is 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -226,13 +233,28 @@ class Game(GameBase):
 
     def draw_outcomes(self, counts: tuple[int, ...]) -> list[tuple[Card, Fraction]]:
         """The next card of a pile holding ``counts`` of each kind, with exact probabilities."""
+        return list(self._draw_outcomes(counts))
+
+    def _draw_outcomes(self, counts: tuple[int, ...]) -> list[tuple[Card, Fraction]]:
+        """`draw_outcomes`, the cached list itself (the engine prepares each list once, by identity)."""
         cached = self._draw_cache.get(counts)
         if cached is None:
-            total = sum(counts)
-            cached = [(self.outcomes[k], Fraction(n, total)) for k, n in enumerate(counts) if n]
+            pairs = self._draw_pairs.get(sum(counts))
+            if pairs is None:
+                total = sum(counts)
+                pairs = self._draw_pairs[total] = [
+                    [(card, Fraction(n, total)) for n in range(copies + 1)]
+                    for card, copies in zip(self.outcomes, self.full_counts)]
+            cached = [pairs[k][n] for k, n in enumerate(counts) if n]
             if len(self._draw_cache) < 200_000:
                 self._draw_cache[counts] = cached
-        return list(cached)
+        return cached
+
+    @cached_property
+    def _draw_pairs(self) -> dict[int, list[list[tuple[Card, Fraction]]]]:
+        """Pile size -> kind -> copies left -> the outcome pair, each made once: most piles are new
+        (a cache miss), and making Fractions was the larger part of their cost."""
+        return {}
 
     def kind(self, card: Any) -> int:
         """The deck row of ``card``: a row index, a `CardType`, a label ("Magic Goose (12)"), a name
@@ -377,42 +399,41 @@ class State(StateBase):
         return self.turn
 
     def _chance_outcomes(self) -> list[tuple[Card, Fraction]]:
-        return self.game.draw_outcomes(self.draw)
+        return self.game._draw_outcomes(self.draw)
 
     def _legal_actions(self) -> list[Action]:
         phase, me = self.phase, self.current_player
         if phase in (PEEK, LOOK):
             return [DONE]
         if phase == WINDOW:
-            return [PASS] + [Action("slam", s, i) for s, i in self.cards()]
+            return [PASS] + [_action("slam", s, i) for s, i in self.cards()]
         if phase == TURN:
             if not self.cards(me):
                 return [HONK]  # S10
             return [HONK] + ([TAKE_DRAW] if sum(self.draw) or sum(self.discard) else []) \
                 + ([TAKE_PLAY] if self.top is not None else [])
         if phase == HOLD:
-            swaps = [Action("swap into", s, i) for s, i in self.cards(me)]
+            swaps = [_action("swap into", s, i) for s, i in self.cards(me)]
             return ([PLAY] if self.held_from == "draw pile" else []) + swaps
         if phase == GIVE:
-            return [Action("give", s, i, self.pending[1]) for s, i in self.cards(me)]
+            return [_action("give", s, i, self.pending[1]) for s, i in self.cards(me)]
         if phase == ACTION:
             effect = self.game.deck[self.action_card].action
             targets = self.cards(me) if effect == LOOK_OWN else \
                 self.others_cards(me) if effect == LOOK_OTHER else self.cards()
-            return [Action("look", s, i) for s, i in targets] + [SKIP]
+            return [_action("look", s, i) for s, i in targets] + [SKIP]
         if phase == CHOOSE:
             mine = self.cards(me) if self.others_cards(me) else []
-            return [Action("choose", s, i) for s, i in mine] + [SKIP]
+            return [_action("choose", s, i) for s, i in mine] + [SKIP]
         if phase == TARGET:
-            return [Action("swap with", s, i) for s, i in self.others_cards(me)]
+            return [_action("swap with", s, i) for s, i in self.others_cards(me)]
         if phase == ROUND_OVER:
             return [Action("start round", to=self.round + 2)]
         return []
 
     def _next(self, action: Any) -> tuple[State, list[str]]:
         # each phase has one handler below, named after it: "slam window" -> _on_slam_window
-        handler = getattr(self, "_on_" + self.phase.replace(" ", "_"))
-        return handler(action)
+        return _HANDLERS[self.phase](self, action)
 
     def returns(self) -> list[int]:
         if self.phase != OVER:
@@ -494,9 +515,9 @@ class State(StateBase):
             grids = _set(self.grids, seat, self.grids[seat] + ((card.kind, 0),))
             lines = [f"{seat_name(self.dealer)} deals four cards face down to each player."] \
                 if dealt == 0 else []
-            return dataclasses.replace(self, grids=grids, draw=draw), lines
+            return self._replace(grids=grids, draw=draw), lines
         first = (self.dealer + 1) % game.players
-        state = dataclasses.replace(self, draw=draw, top=card.kind, turn=first,
+        state = self._replace(draw=draw, top=card.kind, turn=first,
                                     queue=_from(first, game.players))
         return state._start_peek(), [f"The up-card starts the play pile: {card.label}."]
 
@@ -505,7 +526,7 @@ class State(StateBase):
         grids = self.grids
         for place in BOTTOM_ROW:
             grids = _learn(grids, seat, place, 1 << seat)
-        return dataclasses.replace(self, phase=PEEK, grids=grids,
+        return self._replace(phase=PEEK, grids=grids,
                                    looking=tuple((seat, p) for p in BOTTOM_ROW))
 
     def _on_peek(self, _action: Action) -> tuple[State, list[str]]:
@@ -513,8 +534,8 @@ class State(StateBase):
         line = f"{seat_name(seat)} looks once at their bottom row (cards 3 and 4)."
         rest = self.queue[1:]
         if rest:
-            return dataclasses.replace(self, queue=rest)._start_peek(), [line]
-        state = dataclasses.replace(self, looking=(), queue=())
+            return self._replace(queue=rest)._start_peek(), [line]
+        state = self._replace(looking=(), queue=())
         return state._open_window(START_TURN), [line, "The first slam window opens on the up-card."]
 
     def _on_turn_start(self, action: Action) -> tuple[State, list[str]]:
@@ -523,32 +544,31 @@ class State(StateBase):
             return self._honk()
         if action == TAKE_PLAY:
             label = self.game.deck[self.top].label
-            return dataclasses.replace(self, phase=HOLD, held=self.top, held_from="play pile",
+            return self._replace(phase=HOLD, held=self.top, held_from="play pile",
                                        top=None), [f"{me} takes {label} from the play pile."]
         state, lines = self._refill_draw_pile()
-        return dataclasses.replace(state, phase=DRAW), \
+        return state._replace(phase=DRAW), \
             lines + [f"{me} takes the top card of the draw pile and looks at it."]
 
     def _on_draw(self, card: Card) -> tuple[State, list[str]]:
-        return dataclasses.replace(self, phase=HOLD, held=card.kind, held_from="draw pile",
+        return self._replace(phase=HOLD, held=card.kind, held_from="draw pile",
                                    draw=_minus(self.draw, card.kind)), []
 
     def _on_holding(self, action: Action) -> tuple[State, list[str]]:
         game, me, card = self.game, seat_name(self.turn), self.held
         label = game.deck[card].label
-        state = dataclasses.replace(self, held=None, held_from="")
+        state = self._replace(held=None, held_from="")
         if action == PLAY:
             effect = game.deck[card].action
             line = f"{me} plays {label}" + ("." if effect == NO_ACTION else f" (action: {effect}).")
-            state = dataclasses.replace(state._land(card),
-                                        action_card=None if effect == NO_ACTION else card)
+            state = state._land(card)._replace(action_card=None if effect == NO_ACTION else card)
             return state._open_window(END_TURN if effect == NO_ACTION else DO_ACTION), [line]
         place = action.slot
         old = self.grids[self.turn][place][0]
         knowers = game.all_seats if self.held_from == "play pile" else 1 << self.turn  # S3, S5
         what = label if self.held_from == "play pile" else "the drawn card"
         grids = _set(self.grids, self.turn, _put(self.grids[self.turn], place, (card, knowers)))
-        state = dataclasses.replace(state, grids=grids)._land(old)
+        state = state._replace(grids=grids)._land(old)
         return state._open_window(END_TURN), [
             f"{me} swaps {what} into their card {place + 1}; out comes {game.deck[old].label}, "
             "face up onto the play pile."]
@@ -556,40 +576,40 @@ class State(StateBase):
     def _on_slam_window(self, action: Action) -> tuple[State, list[str]]:
         seat = self.queue[0]
         if action == PASS:
-            return dataclasses.replace(self, queue=self.queue[1:])._continue_window(), []
+            return self._replace(queue=self.queue[1:])._continue_window(), []
         game, me = self.game, seat_name(seat)
         owner, place = action.seat, action.slot
         card = self.grids[owner][place][0]
         whose = "their own" if owner == seat else f"{seat_name(owner)}'s"
         label = game.deck[card].label
         queue = tuple(s for s in _from(seat, game.players)[1:] if s not in self.slammed)
-        state = dataclasses.replace(self, queue=queue, slammed=self.slammed + (seat,))
+        state = self._replace(queue=queue, slammed=self.slammed + (seat,))
         if game.deck[card].name != game.deck[self.top].name:  # S7: no match
             grids = _learn(self.grids, owner, place, game.all_seats)
-            state, lines = dataclasses.replace(state, grids=grids)._refill_draw_pile()
+            state, lines = state._replace(grids=grids)._refill_draw_pile()
             lines = [f"{me} slams {whose} card {place + 1}: {label}, not a match! It goes back face "
                      "down (everyone has seen it)."] + lines
             if not sum(state.draw):
                 return state._continue_window(), lines + [f"There is no card left for {me} to draw."]
-            return dataclasses.replace(state, phase=PENALTY, pending=(seat,)), \
+            return state._replace(phase=PENALTY, pending=(seat,)), \
                 lines + [f"{me} draws a penalty card into their grid, unseen."]
         grids = _set(self.grids, owner, _put(self.grids[owner], place, None))
-        state = dataclasses.replace(state, grids=grids)._land(card)
+        state = state._replace(grids=grids)._land(card)
         line = f"{me} slams {whose} card {place + 1}: {label}, a match! It goes onto the play pile"
         again = f"A new slam window opens on {label}."
         if owner == seat:
             return state._reopen_window(), [line + f"; {me} plays on with one card fewer.", again]
         if not state.cards(seat):
             return state._reopen_window(), [line + f"; {me} has no card to give.", again]
-        return dataclasses.replace(state, phase=GIVE, pending=(seat, owner, place)), \
+        return state._replace(phase=GIVE, pending=(seat, owner, place)), \
             [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
 
     def _on_give(self, action: Action) -> tuple[State, list[str]]:
         giver, receiver, place = self.pending
-        slot = _away(self.grids[giver][action.slot], giver)  # S3: given away
+        slot = _away(self.grids[giver][action.slot], giver, self.game.all_seats)  # S3, S7a: given away
         grids = _set(self.grids, giver, _put(self.grids[giver], action.slot, None))
         grids = _set(grids, receiver, _put(grids[receiver], place, slot))
-        state = dataclasses.replace(self, grids=grids, pending=())
+        state = self._replace(grids=grids, pending=())
         return state._reopen_window(), [
             f"{seat_name(giver)} gives their card {action.slot + 1} face down to {seat_name(receiver)} "
             f"(into the empty place, card {place + 1}).",
@@ -600,7 +620,7 @@ class State(StateBase):
         grid = self.grids[seat]
         place = grid.index(None) if None in grid else len(grid)
         grids = _set(self.grids, seat, _put(grid, place, (card.kind, 0)))
-        state = dataclasses.replace(self, grids=grids, draw=_minus(self.draw, card.kind), pending=())
+        state = self._replace(grids=grids, draw=_minus(self.draw, card.kind), pending=())
         return state._continue_window(), [f"The penalty card becomes {seat_name(seat)}'s card {place + 1}."]
 
     def _on_action(self, action: Action) -> tuple[State, list[str]]:
@@ -609,35 +629,36 @@ class State(StateBase):
         grids = _learn(self.grids, action.seat, action.slot, 1 << self.turn)
         effect = self.game.deck[self.action_card].action
         whose = "their own" if action.seat == self.turn else f"{seat_name(action.seat)}'s"
-        return dataclasses.replace(
-            self, phase=LOOK, grids=grids, looking=((action.seat, action.slot),),
+        return self._replace(
+            phase=LOOK, grids=grids, looking=((action.seat, action.slot),),
             then=SWAP_NEXT if effect == MAGIC else END_TURN), \
             [f"{seat_name(self.turn)} looks at {whose} card {action.slot + 1}."]
 
     def _on_looking(self, _action: Action) -> tuple[State, list[str]]:
-        state = dataclasses.replace(self, looking=())
+        state = self._replace(looking=())
         if self.then == SWAP_NEXT:
-            return dataclasses.replace(state, phase=CHOOSE), []
+            return state._replace(phase=CHOOSE), []
         return state._end_turn([])
 
     def _on_choose(self, action: Action) -> tuple[State, list[str]]:
         if action == SKIP:
             return self._end_turn([f"{seat_name(self.turn)} does not swap."])
-        return dataclasses.replace(self, phase=TARGET, chosen=action.slot), \
+        return self._replace(phase=TARGET, chosen=action.slot), \
             [f"{seat_name(self.turn)} picks their card {action.slot + 1} for a blind swap."]
 
     def _on_target(self, action: Action) -> tuple[State, list[str]]:
-        mine = _away(self.grids[self.turn][self.chosen], self.turn)  # S3: swapped away unseen
-        theirs = _away(self.grids[action.seat][action.slot], action.seat)
+        everyone = self.game.all_seats
+        mine = _away(self.grids[self.turn][self.chosen], self.turn, everyone)  # S3, S7a: swapped away
+        theirs = _away(self.grids[action.seat][action.slot], action.seat, everyone)
         grids = _set(self.grids, self.turn, _put(self.grids[self.turn], self.chosen, theirs))
         grids = _set(grids, action.seat, _put(grids[action.seat], action.slot, mine))
         line = (f"{seat_name(self.turn)} swaps their card {self.chosen + 1} with "
                 f"{seat_name(action.seat)}'s card {action.slot + 1}; nobody looks at either.")
-        return dataclasses.replace(self, grids=grids, chosen=None)._end_turn([line])
+        return self._replace(grids=grids, chosen=None)._end_turn([line])
 
     def _on_round_over(self, _action: Action) -> tuple[State, list[str]]:
         if self.queue[1:]:
-            return dataclasses.replace(self, queue=self.queue[1:]), []
+            return self._replace(queue=self.queue[1:]), []
         game = self.game
         state = State(game=game, round=self.round + 1, dealer=(self.dealer + 1) % game.players,
                       grids=((),) * game.players, draw=game.full_counts, discard=game.no_cards,
@@ -648,10 +669,10 @@ class State(StateBase):
     def _land(self, card: int) -> State:
         """``card`` lands face up on the play pile (the old top joins the cards below it)."""
         discard = self.discard if self.top is None else _plus(self.discard, self.top)
-        return dataclasses.replace(self, top=card, discard=discard)
+        return self._replace(top=card, discard=discard)
 
     def _open_window(self, then: str) -> State:
-        return dataclasses.replace(self, phase=WINDOW, queue=_from(self.turn, self.game.players),
+        return self._replace(phase=WINDOW, queue=_from(self.turn, self.game.players),
                                    slammed=(), then=then, landings=self.landings + 1)
 
     def _reopen_window(self) -> State:
@@ -661,30 +682,30 @@ class State(StateBase):
 
     def _continue_window(self) -> State:
         if self.queue:
-            return dataclasses.replace(self, phase=WINDOW)
-        state = dataclasses.replace(self, slammed=(), then="")
+            return self._replace(phase=WINDOW)
+        state = self._replace(slammed=(), then="")
         if self.then == START_TURN:
             return state._start_turn()
         if self.then == DO_ACTION:
             effect = self.game.deck[self.action_card].action
-            return dataclasses.replace(state, phase=CHOOSE if effect == BLIND_SWAP else ACTION)
+            return state._replace(phase=CHOOSE if effect == BLIND_SWAP else ACTION)
         return state._end_turn([])[0]
 
     def _start_turn(self) -> State:
-        return dataclasses.replace(self, phase=TURN, turn_number=self.turn_number + 1,
+        return self._replace(phase=TURN, turn_number=self.turn_number + 1,
                                    action_card=None, chosen=None, then="")
 
     def _end_turn(self, lines: list[str]) -> tuple[State, list[str]]:
         nxt = (self.turn + 1) % self.game.players
-        return dataclasses.replace(self, turn=nxt)._start_turn(), lines
+        return self._replace(turn=nxt)._start_turn(), lines
 
     def _refill_draw_pile(self) -> tuple[State, list[str]]:
         """S8: an empty draw pile takes the play pile except its top card."""
         if sum(self.draw) or not sum(self.discard):
             return self, []
-        state = dataclasses.replace(self, draw=self.discard, discard=self.game.no_cards)
+        state = self._replace(draw=self.discard, discard=self.game.no_cards)
         return state, [f"The draw pile is empty: the play pile except its top card is shuffled into a "
-                       f"new draw pile ({sum(self.discard)} cards)."]
+                       f"new draw pile ({sum(self.discard)} card{'' if sum(self.discard) == 1 else 's'})."]
 
     def _honk(self) -> tuple[State, list[str]]:
         game, honker = self.game, self.turn
@@ -699,8 +720,8 @@ class State(StateBase):
         result = RoundResult(self.round + 1, honker, sums, outcome, scores)
         totals = tuple(t + v for t, v in zip(self.totals, scores))
         last = self.round + 1 >= game.rounds
-        state = dataclasses.replace(
-            self, phase=OVER if last else ROUND_OVER, totals=totals, results=self.results + (result,),
+        state = self._replace(
+            phase=OVER if last else ROUND_OVER, totals=totals, results=self.results + (result,),
             queue=() if last else _from(honker, game.players))
         lines = [f"{seat_name(honker)} honks! Round {self.round + 1} ends; every card is turned over.",
                  "Grid sums: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(sums)) + ".",
@@ -713,7 +734,19 @@ class State(StateBase):
         return state, lines
 
 
+_HANDLERS = {phase: getattr(State, "_on_" + phase.replace(" ", "_"))
+             for phase in (DEAL, PEEK, TURN, DRAW, HOLD, WINDOW, GIVE, PENALTY, ACTION, LOOK, CHOOSE,
+                           TARGET, ROUND_OVER)}
+
+
+@lru_cache(maxsize=4096)
+def _action(verb: str, seat: int, slot: int, to: int = -1) -> Action:
+    """The decision naming a grid card, made once (legal actions are listed at every decision)."""
+    return Action(verb, seat, slot, to)
+
+
 # --- small tuple helpers (states hold tuples so that they stay hashable) -------------------------
+@lru_cache(maxsize=64)  # every slam window asks for one of these few seat orders
 def _from(first: int, players: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(players))
 
@@ -739,9 +772,12 @@ def _put(grid: Grid, place: int, slot: Slot | None) -> Grid:
     return tuple(cells)
 
 
-def _away(slot: Slot, owner: int) -> Slot:
+def _away(slot: Slot, owner: int, everyone: int) -> Slot:
     """S3: a card leaving ``owner``'s grid face down (swapped away unseen, given away) moves out of
-    ``owner``'s sight; whoever else knew it watched it move and still knows it."""
+    ``owner``'s sight; whoever else knew it watched it move and still knows it.  S7a: a card that
+    ``everyone`` knows stays known to everyone, its old owner included (all saw where it went)."""
+    if slot[1] == everyone:
+        return slot
     return slot[0], slot[1] & ~(1 << owner)
 
 

@@ -1,0 +1,67 @@
+"""Chance distributions prepared once for sampling and look-up (issue 12: fast chance nodes).
+
+A game's ``_chance_outcomes()`` gives exact ``(outcome, Fraction)`` pairs.  Turning the Fractions
+into floats and accumulating them at every chance node was a large share of a simulation's time,
+so each distinct distribution is prepared once: `chance_distribution` keeps the prepared form of
+the last few thousand outcome lists *by identity*.  A game that returns the same list object for
+the same distribution (a module constant, or its own cache) is therefore prepared once for good;
+a game that builds a fresh list every time still works, prepared each time as before.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import accumulate
+from typing import Any
+
+_CACHE_SIZE = 4096
+
+
+class ChanceDistribution:
+    """The outcomes of one chance node, their cumulative float weights and a look-up table."""
+
+    __slots__ = ("source", "outcomes", "cumulative", "_index")
+
+    def __init__(self, source: Sequence[tuple[Any, Fraction]]):
+        self.source = source  # kept alive, so its id is not reused while it is cached
+        self.outcomes = [outcome for outcome, _ in source]
+        # numerator / denominator: float(Fraction) goes through numbers.Rational, ~20x slower
+        self.cumulative = list(accumulate([
+            p.numerator / p.denominator if type(p) is Fraction else float(p) for _, p in source]))
+        self._index: dict[Any, Any] | None = None
+
+    def sample(self, rng: random.Random) -> Any:
+        """One outcome with its probability (a single outcome is returned without drawing)."""
+        outcomes = self.outcomes
+        if len(outcomes) == 1:
+            return outcomes[0]
+        cumulative = self.cumulative
+        return outcomes[bisect_right(cumulative, rng.random() * cumulative[-1], 0, len(outcomes) - 1)]
+
+    @property
+    def index(self) -> dict[Any, Any] | None:
+        """Each outcome mapped to itself (None if outcomes are not hashable), for `apply`."""
+        if self._index is None:
+            try:
+                self._index = {outcome: outcome for outcome in self.outcomes}
+            except TypeError:
+                return None
+        return self._index
+
+
+_cache: dict[int, ChanceDistribution] = {}
+
+
+def chance_distribution(outcomes: Sequence[tuple[Any, Fraction]]) -> ChanceDistribution:
+    """The prepared form of ``outcomes`` (a state's ``_chance_outcomes()``), cached by identity."""
+    entry = _cache.get(id(outcomes))
+    if entry is not None and entry.source is outcomes:
+        return entry
+    entry = ChanceDistribution(outcomes)
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.clear()
+    _cache[id(outcomes)] = entry
+    return entry
