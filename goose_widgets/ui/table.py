@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..engine import TERMINAL, sample_outcome
+from ..engine.play import split_rngs
 from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .names import with_seat_names
@@ -57,8 +58,10 @@ class Table:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be a whole number or None, not {seed!r}.")
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        # The same derivation as the engine's `split_rngs` (engine branch), so seeded tables agree.
-        self.rng = random.Random(f"chance/{self.seed}")
+        # Chance and each seat's bot draw from generators of their own (the engine's `split_rngs`), so
+        # what one bot draws changes neither the dice and cards nor another bot, and a seeded table
+        # plays the same game as a seeded playout.
+        self.rng, self.bot_rngs = split_rngs(self.seed, len(seats))
         self.seat_names = _seat_names(seat_names, len(seats))
         self.seats: list[Any] = []
         for seat, spec in enumerate(seats):
@@ -74,8 +77,6 @@ class Table:
                 self.seats.append(spec)
             else:
                 raise TypeError(f"{label} must be 'human', a bot name or a bot, not {spec!r}.")
-        # One generator per seat, so what one bot draws changes neither chance nor another bot.
-        self.bot_rngs = [random.Random(f"bot {seat}/{self.seed}") for seat in range(len(self.seats))]
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.viewer = humans[0] if humans else 0
         self._curtain = False
