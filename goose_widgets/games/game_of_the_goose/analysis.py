@@ -164,10 +164,11 @@ def exact_win_probabilities(players: int = 2, exact: bool | None = None, use_cac
 
     ``exact`` (default: only for 2 players) asks for Fractions; otherwise floats with a rigorous
     error bound.  With ``use_cache`` a result stored in `seat_chances_table` is returned at once;
-    else the chain is built from the engine.  Measured on a 2-core machine shared with other work:
-    2 players, 4,145 positions, 7 minutes; 3 players, 289,692 positions, 36 minutes (floats, error
-    at most 4e-12).  4 players would need about 18 million positions (as many Python states, far
-    beyond this machine's memory), so 4 or more players are left to simulation.
+    else the chain is built from the engine.  Measured on a 2-core machine: 2 players, 4,145
+    positions, about 1 minute when quiet (7 under heavy load); 3 players, 289,692 positions,
+    36 minutes under heavy load (floats, error at most 4e-12).  4 players would need about 18
+    million positions (as many Python states, far beyond this machine's memory), so 4 or more
+    players are left to simulation.
     """
     from . import seat_chances, seat_chances_table
 
