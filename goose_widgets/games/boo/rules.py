@@ -114,7 +114,7 @@ class CardSpec:
 
     name: str
     deck: str
-    squares: tuple[str, ...]  # three, checked by `_validate_edition`
+    squares: tuple[str, ...]  # three, checked by `_validate_card`
     at: tuple[Square, ...] = ()
 
 
