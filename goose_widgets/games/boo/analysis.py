@@ -66,6 +66,8 @@ def play_recorded(game: Game, bots: Sequence[Any], seed: int) -> GameLog:
         if isinstance(action, Place) and state.pending:
             choices += 1
         if not state.pending:  # the turn's scares are all resolved
+            if state.last_turn is None:  # every placement leaves its record
+                raise RuntimeError("a turn ended without a turn record.")
             turns.append(state.last_turn)
     return GameLog(state, turns, offered, choices)
 
@@ -117,7 +119,7 @@ def order_matters_by_turn(game: Game, bots: Sequence[Any], games: int, seed: int
                 totals[state.placements][1] += offered
             seat = state.current_player
             state = state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), rng))
-    return [tuple(totals[n]) for n in sorted(totals)]
+    return [(totals[n][0], totals[n][1]) for n in sorted(totals)]
 
 
 def tie_advantage(game: Game, bots: Sequence[Any], games: int, seed: int = 0) -> dict[str, Any]:

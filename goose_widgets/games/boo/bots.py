@@ -16,10 +16,10 @@ They try placements on a `rules.Sandbox`, the engine's own scare logic, so no ru
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...engine import RandomBot
+from ...engine import Bot, RandomBot
 from .rules import Place, Sandbox, Scare, footprints_after, make_placed, orientations
 
 Value = float
@@ -147,7 +147,8 @@ class LookaheadBot:
         candidates.sort(key=lambda c: c[1], reverse=True)
         if self.width is not None:
             candidates = candidates[:self.width]
-        best_key, best = None, []
+        best_key: tuple[int, int] | None = None
+        chosen: list[Place] = []
         for place, immediate, order in candidates:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
             active = box.place(card.squares, card.tokens)
@@ -162,10 +163,10 @@ class LookaheadBot:
             box.undo(reversed(flipped))
             box.unplace()
             if best_key is None or key > best_key:
-                best_key, best = key, [place]
+                best_key, chosen = key, [place]
             elif key == best_key:
-                best.append(place)
-        return rng.choice(best)
+                chosen.append(place)
+        return rng.choice(chosen)
 
     @staticmethod
     def _after_reply(box: Sandbox, observation: Any, reply_card: str, me: str,
@@ -184,6 +185,8 @@ class LookaheadBot:
                 worst = -value
                 if bar is not None and worst < bar:
                     break
+        if worst is None:  # the graveyard is unbounded: a card always has somewhere to go
+            raise RuntimeError(f"no place found for the reply with {reply_card}.")
         return worst
 
     @staticmethod
@@ -207,4 +210,4 @@ class LookaheadBot:
         return f"LookaheadBot(width={self.width}, plies={self.plies})"
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}

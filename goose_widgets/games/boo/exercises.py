@@ -124,7 +124,7 @@ back_of_a_ghost = Exercise(
 def sample_graveyards(count: int = 6, seed: int = 8) -> tuple[Graveyard, ...]:
     """Graveyards from seeded random games, after 4, 8, ... placements."""
     rng = random.Random(seed)
-    found = []
+    found: list[Graveyard] = []
     bots = [RandomBot(), RandomBot()]
     state = Game().new_initial_state()
     while len(found) < count:
@@ -169,11 +169,12 @@ def _sight_hint(graveyard: Graveyard, path: list, stop: Any, got_path: list, got
 
 def sight(graveyard: Graveyard, square: tuple[int, int]) -> tuple[list, tuple[int, int] | None]:
     steps = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
-    colour, facing = graveyard.tokens[square]
+    token = graveyard.tokens[square]
+    colour, facing = token[0], token[1]  # a ghost's token is two letters
     dr, dc = steps[facing]
     rmin, rmax, cmin, cmax = graveyard.bbox
     r, c = square
-    path = []
+    path: list[tuple[int, int]] = []
     while True:
         r, c = r + dr, c + dc
         if not (rmin <= r <= rmax and cmin <= c <= cmax):

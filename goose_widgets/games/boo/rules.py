@@ -114,7 +114,7 @@ class CardSpec:
 
     name: str
     deck: str
-    squares: tuple[str, str, str]
+    squares: tuple[str, ...]  # three, checked by `_validate_card`
     at: tuple[Square, ...] = ()
 
 
@@ -175,7 +175,8 @@ class Edition:
 
     @cached_property
     def _decks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return tuple(tuple(c.name for c in self.cards if c.deck == colour) for colour in COLOURS)
+        black, white = (tuple(c.name for c in self.cards if c.deck == colour) for colour in COLOURS)
+        return black, white
 
     @property
     def gate(self) -> tuple[CardSpec, ...]:
@@ -325,8 +326,8 @@ class Placed:
 
     name: str
     deck: str
-    squares: tuple[Square, Square, Square]
-    tokens: tuple[str, str, str]
+    squares: tuple[Square, ...]  # three: `footprint` for placed cards, a `CardSpec.at` for gate cards
+    tokens: tuple[str, ...]
     side: str = "front"
     rotation: int | None = None  # None for gate cards (their facings are given absolutely)
 
@@ -349,11 +350,11 @@ def make_placed(spec: CardSpec, row: int, col: int, rotation: int, side: str) ->
 
 
 @functools.cache
-def orientations(spec: CardSpec) -> tuple[tuple[bool, int, str, tuple[str, str, str]], ...]:
+def orientations(spec: CardSpec) -> tuple[tuple[bool, int, str, tuple[str, ...]], ...]:
     """The distinct ways a card can lie: ``(vertical, rotation, side, tokens)``, with ``tokens``
     listed left to right (or top to bottom).  A card that looks the same turned half round (like
     ``B< T B>``) keeps only its first rotation, so search does not try the same placement twice."""
-    found: dict[tuple[bool, tuple[str, ...]], tuple[bool, int, str, tuple[str, str, str]]] = {}
+    found: dict[tuple[bool, tuple[str, ...]], tuple[bool, int, str, tuple[str, ...]]] = {}
     for side in SIDES:
         for rotation in ROTATIONS:
             card = make_placed(spec, 0, 0, rotation, side)
@@ -432,7 +433,7 @@ class Sandbox:
     def __init__(self, cards: Sequence[Placed]) -> None:
         self.tokens: dict[Square, str] = {}
         self.owner: dict[Square, int] = {}
-        self.squares: list[tuple[Square, Square, Square]] = []
+        self.squares: list[tuple[Square, ...]] = []
         self.counts = {"B": 0, "W": 0}
         self.bbox = (0, -1, 0, -1)
         self._saved_bbox: list[tuple[int, int, int, int]] = []
@@ -501,7 +502,8 @@ class Sandbox:
 
     def sight(self, ghost: Square, active: int) -> tuple[list[Square], Square | None, str]:
         """Trace the line of sight of the ghost on ``ghost`` (O4, O5a): ``(path, stop, outcome)``."""
-        colour, facing = self.tokens[ghost]
+        token = self.tokens[ghost]
+        colour, facing = token[0], token[1]  # a ghost's token is two letters
         dr, dc = STEP[facing]
         path: list[Square] = []
         stop, seen = self._walk(ghost[0] + dr, ghost[1] + dc, dr, dc, colour, path)
@@ -523,7 +525,7 @@ class Sandbox:
         for (r, c), token in card.items():
             if len(token) != 2:
                 continue
-            colour, facing = token
+            colour, facing = token[0], token[1]
             dr, dc = STEP[facing]
             r, c = r + dr, c + dc
             while (r, c) in card:  # the card's own squares: its ghosts never flip it (O5a)
@@ -549,7 +551,11 @@ class Sandbox:
 
         Returns ``(flipped card index or None, path, stop, outcome)``."""
         path, stop, outcome = self.sight(ghost, active)
-        target = self.owner[stop] if outcome == "flip" else None
+        target = None
+        if outcome == "flip":
+            if stop is None:  # `sight` names the square of every card it flips
+                raise RuntimeError(f"the ghost on {ghost} flips a card but sees no square.")
+            target = self.owner[stop]
         if target is not None:
             self.flip(target)
         return target, path, stop, outcome
@@ -787,7 +793,8 @@ class Game(GameBase):
 
     def new_initial_state(self) -> State:
         decks = (self.edition.deck(0), self.edition.deck(1))
-        return State(game=self, graveyard=self.gate(), unseen=tuple(tuple(sorted(d)) for d in decks),
+        unseen = (tuple(sorted(decks[0])), tuple(sorted(decks[1])))
+        return State(game=self, graveyard=self.gate(), unseen=unseen,
                      to_move=self.start_player, draws=_setup_draws(decks))
 
     def __repr__(self) -> str:
@@ -874,7 +881,10 @@ class State(StateBase):
         # cached: a bot asks for the actions and `apply` checks them again on the same state
         if self.pending:
             return tuple(Scare(sq) for sq in self.pending)
-        return tuple(self.graveyard.placements(self.hands[self.to_move]))
+        card = self.hands[self.to_move]
+        if card is None:  # the seat to move always holds a card (dealt, then refilled by `_end_turn`)
+            raise RuntimeError(f"{COLOURS[self.to_move]} is to move with no card in hand.")
+        return tuple(self.graveyard.placements(card))
 
     def _chance_outcomes(self) -> tuple[tuple[Reveal, Fraction], ...]:
         seat, into = self.draws[0]
@@ -914,27 +924,36 @@ class State(StateBase):
 
     def _scare(self, scare: Scare) -> tuple[State, list[str]]:
         box = self.graveyard.sandbox()
-        records = [_scare_record(box, scare.square, self.active, self.graveyard)]
+        records = [_scare_record(box, scare.square, self._scaring_card, self.graveyard)]
         graveyard = self._after(records)
         nxt = self._replace(graveyard=graveyard,
                             pending=tuple(sq for sq in self.pending if sq != scare.square),
                             last_turn=_extend(self.last_turn, records))
         return nxt._settle([_describe(r) for r in records])
 
+    @property
+    def _scaring_card(self) -> int:
+        """`active` while ghosts are pending: the card just placed, whose ghosts scare."""
+        if self.active is None:  # `_place` sets it together with the pending ghosts
+            raise RuntimeError("ghosts are pending but no card was placed.")
+        return self.active
+
     def _after(self, records: Sequence[ScareRecord]) -> Graveyard:
         """The graveyard with the cards these scares flipped an odd number of times turned over."""
         owner = self.graveyard.owner
-        return self.graveyard.with_flips(_odd(owner[r.stop] for r in records if r.outcome == "flip"))
+        return self.graveyard.with_flips(_odd(owner[r.stop] for r in records
+                                              if r.outcome == "flip" and r.stop is not None))
 
     def _settle(self, events: list[str]) -> tuple[State, list[str]]:
         """Resolve the pending scares at once when their order cannot matter, then end the turn."""
         state = self
         if state.pending:
             box = state.graveyard.sandbox()
-            if len(set(box.order_results(state.pending, state.active).values())) > 1:
+            if len(set(box.order_results(state.pending, state._scaring_card).values())) > 1:
                 seat = _capital(COLOURS[state.to_move])
                 return state, events + [f"{seat} chooses which ghost scares next (the order matters)."]
-            records = [_scare_record(box, ghost, state.active, state.graveyard) for ghost in state.pending]
+            records = [_scare_record(box, ghost, state._scaring_card, state.graveyard)
+                       for ghost in state.pending]
             events += [_describe(r) for r in records]
             state = state._replace(graveyard=state._after(records), pending=(),
                                    last_turn=_extend(state.last_turn, records))
@@ -942,7 +961,8 @@ class State(StateBase):
 
     def _end_turn(self, events: list[str]) -> tuple[State, list[str]]:
         seat = self.to_move
-        hands, tops, draws = self.hands, self.tops, ()
+        hands, tops = self.hands, self.tops
+        draws: tuple[tuple[int, str], ...] = ()
         if tops[seat] is not None:
             hands = _with(hands, seat, tops[seat])
             tops = _with(tops, seat, None)
@@ -961,10 +981,11 @@ class State(StateBase):
     def observation(self, seat: int) -> Observation:
         check_int("seat", seat, 0, 1)
         winner = self.returns().index(1) if self.is_terminal() else None
+        black, white = self.scores()
         return Observation(seat, self.current_player, self.to_move, self.game.start_player, self.graveyard,
                            self.hands, self.tops, self.unseen, self.pending if self.pending else (),
                            self.active, self.last_turn, self.placements, self.game.total_placements,
-                           tuple(self.scores()), winner, self.game.edition)
+                           (black, white), winner, self.game.edition)
 
     def scores(self) -> list[int]:
         """Face-up black and white ghosts in the whole graveyard, gate included (O6)."""
@@ -1046,6 +1067,8 @@ def position(game: Game | None = None, *, placed: Iterable[Place | str] = (), fl
     """
     game = game or Game()
     check_int("to_move", to_move, 0, 1)
+    if len(hands) != 2 or len(tops) != 2:
+        raise ValueError(f"hands and tops need one entry per seat (2), not {hands!r} and {tops!r}.")
     graveyard = game.gate()
     used = [c.name for c in graveyard.cards]
     for item in placed:
@@ -1067,15 +1090,15 @@ def position(game: Game | None = None, *, placed: Iterable[Place | str] = (), fl
     if len(set(used)) != len(used):
         raise ValueError("each card can be in only one place.")
     for seat in (0, 1):
-        for card in (hands[seat], tops[seat]):
-            if card is not None and card not in game.edition.deck(seat):
-                raise ValueError(f"{card} is not in {COLOURS[seat]}'s deck.")
-    unseen = tuple(tuple(sorted(set(game.edition.deck(s)) - set(used))) for s in (0, 1))
+        for name in (hands[seat], tops[seat]):
+            if name is not None and name not in game.edition.deck(seat):
+                raise ValueError(f"{name} is not in {COLOURS[seat]}'s deck.")
+    black, white = (tuple(sorted(set(game.edition.deck(s)) - set(used))) for s in (0, 1))
     placements = len(graveyard.cards) - len(game.edition.gate)
     if placements < game.total_placements and hands[to_move] is None:
         raise ValueError(f"{COLOURS[to_move]} is to move and needs a card in hand.")
-    return State(game=game, graveyard=graveyard, unseen=unseen, to_move=to_move, hands=tuple(hands),
-                 tops=tuple(tops), placements=placements, constructed=True)
+    return State(game=game, graveyard=graveyard, unseen=(black, white), to_move=to_move,
+                 hands=(hands[0], hands[1]), tops=(tops[0], tops[1]), placements=placements, constructed=True)
 
 
 _PLACE = re.compile(r"^place (\S+) at \((-?\d+),(-?\d+)\) rot (\d+) (front|back)$")

@@ -160,7 +160,10 @@ def calibration(game: Game, bots: Sequence[Any], games: int, seed: int = 0,
         for state, seat, observation, action, _seconds in decisions(game.new_initial_state(), bots, rng):
             if isinstance(action, Flip) and (flippers is None or seat in flippers):
                 row = state.rows[action.target]
-                records.append(FlipRecord(float(dog_chance(observation, action.target)),
+                chance = dog_chance(observation, action.target)
+                if chance is None:  # a legal flip's target has a face-down card, so it has a chance
+                    raise RuntimeError(f"no dog chance for seat {action.target}, whom a legal flip targets.")
+                records.append(FlipRecord(float(chance),
                                           row[action.index] == DOG, len(row) - 1 - action.index,
                                           row.count(DOG) / len(row)))
     return records

@@ -178,6 +178,8 @@ def _check_count(answer: Any) -> None:
     expect_callable(answer, 2, "chance(observation, owner)")
     for observation, owner in sample_observations():
         expected = dog_chance(observation, owner)
+        if expected is None:  # the samples are owners with face-down cards, which always have a chance
+            raise RuntimeError(f"sample observation without a dog chance for seat {owner}.")
         got = call_learner(answer, observation, owner, what="chance(observation, owner)")
         if not 0 <= as_number(got, "the chance that a face-down card is a dog") <= 1:
             raise Wrong(f"chance(observation, {owner}) returned {describe(got)}: a probability lies "

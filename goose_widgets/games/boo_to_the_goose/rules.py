@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
 
@@ -80,10 +80,17 @@ def count_text(cards: Cards) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def _triple(counts: Sequence[int]) -> Cards:
+    """Three counts (built in a list or by a loop over the kinds) as `Cards`, whose length the
+    type checker cannot follow through a list."""
+    geese, foxes, dogs = counts
+    return geese, foxes, dogs
+
+
 def _add(cards: Cards, kind: int, amount: int = 1) -> Cards:
     changed = list(cards)
     changed[kind] += amount
-    return tuple(changed)  # type: ignore[return-value]
+    return _triple(changed)
 
 
 def _set_at(items: tuple, index: int, value: object) -> tuple:
@@ -208,7 +215,7 @@ class Observation:
         if owner == self.seat:
             own = _counts(self.row)
             unseen = tuple(unseen[k] - self.hand[k] - own[k] for k in range(3))
-        return unseen  # type: ignore[return-value]
+        return _triple(unseen)
 
 
 def _counts(kinds: tuple[int, ...]) -> Cards:
@@ -348,21 +355,21 @@ class State(StateBase):
         events.append(f"The fox goes to {seat_name(dog_owner)}.")
         return self._end_round(events, won=tuple(won))
 
-    def _end_round(self, events: list[str], **changes: object) -> tuple[State, list[str]]:
+    def _end_round(self, events: list[str], **changes: Any) -> tuple[State, list[str]]:
         """B11: clear the round, refill the fox player's hand, pass the turn."""
         seat = self.fox
-        hands: tuple[Cards, ...] = changes.get("hands", self.hands)  # type: ignore[assignment]
+        hands: tuple[Cards, ...] = changes.get("hands", self.hands)
         refill = min(HAND_SIZE - sum(hands[seat]), sum(self.piles[seat]))
         return self._pass_turn(events, face_up=((),) * self.players, fox=-1, target=-1, caught=False,
                                pending=(("draw", seat),) * refill, **changes)
 
-    def _pass_turn(self, events: list[str], **changes: object) -> tuple[State, list[str]]:
+    def _pass_turn(self, events: list[str], **changes: Any) -> tuple[State, list[str]]:
         """B12: the next seat clockwise that still has cards; the end when nobody has any.
 
         ``changes`` are the other fields of the next state (one `replace` per move: it is the
         engine's hot path)."""
         n = self.players
-        hands: tuple[Cards, ...] = changes.get("hands", self.hands)  # type: ignore[assignment]
+        hands: tuple[Cards, ...] = changes.get("hands", self.hands)
         for step in range(1, n + 1):
             seat = (self.turn + step) % n
             if sum(hands[seat]) + sum(self.piles[seat]):
@@ -395,7 +402,7 @@ class State(StateBase):
             seen[kind] += 1
         if self.fox == owner:
             seen[FOX] += 1
-        return tuple(seen)  # type: ignore[return-value]
+        return _triple(seen)
 
     def observation(self, seat: int) -> Observation:
         n = self.players
@@ -421,8 +428,8 @@ class State(StateBase):
 
     def card_locations(self) -> dict[str, Cards]:
         """Where all 120 cards are (B1), by kind: piles, hands, rows, face up, win piles, removed, box."""
-        def total(groups: object) -> Cards:
-            return tuple(sum(g[k] for g in groups) for k in range(3))  # type: ignore[return-value]
+        def total(groups: Sequence[Cards]) -> Cards:
+            return _triple([sum(g[k] for g in groups) for k in range(3)])
 
         fox_in_play = (0, 1, 0) if self.fox >= 0 else (0, 0, 0)
         unused = SETS_IN_BOX - self.players
@@ -431,7 +438,7 @@ class State(StateBase):
             "rows": total([_counts(r) for r in self.rows]),
             "face up": total([_counts(c) for c in self.face_up] + [fox_in_play]),
             "win piles": total([self.won_by_kind(h) for h in range(self.players)]),
-            "removed": total(self.removed), "box": tuple(unused * n for n in SET),  # type: ignore[dict-item]
+            "removed": total(self.removed), "box": _triple([unused * n for n in SET]),
         }
 
     def set_locations(self, owner: int) -> Cards:
@@ -442,7 +449,7 @@ class State(StateBase):
         cards = [sum(p[k] for p in parts) for k in range(3)]
         if self.fox == owner:
             cards[FOX] += 1
-        return tuple(cards)  # type: ignore[return-value]
+        return _triple(cards)
 
 
 def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:

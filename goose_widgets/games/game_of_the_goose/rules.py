@@ -201,6 +201,8 @@ def _journey(start: int, first: int, second: int, opening: bool) -> tuple[Leg, .
             end, backwards, overshoot, floored = _walk(at, roll, backwards)
             legs.append(Leg("goose", at, end, backwards, overshoot, floored))
         elif square.effect == "jump":
+            if square.target is None:  # SQUARES gives every jump square a target
+                raise ValueError(f"jump square {end} ({square.name}) has no target.")
             legs.append(Leg("jump", end, square.target, backwards))
             end = square.target
         else:
@@ -275,7 +277,7 @@ class Game(GameBase):
         n = self.players
         return State(game=self, positions=(0,) * n, to_move=0, owed=(0,) * n,
                      opened=(False,) * n, out=(False,) * n,
-                     coins=(self.coins,) * n if self.adult else ())
+                     coins=(self.coins,) * n if self.coins is not None else ())
 
     def state_at(self, positions: Any, *, to_move: int = 0, owed: Any = None, opened: Any = None,
                  coins: Any = None, kitty: int = 0) -> State:
@@ -308,7 +310,8 @@ class Game(GameBase):
                       owed=tuple(owed) if owed is not None else (0,) * n,
                       opened=tuple(opened) if opened is not None else tuple(p > 0 for p in positions),
                       out=(False,) * n,
-                      coins=(tuple(coins) if coins is not None else (self.coins,) * n) if self.adult else (),
+                      coins=() if self.coins is None else
+                      tuple(coins) if coins is not None else (self.coins,) * n,
                       kitty=kitty, constructed=True)
         if state._held(to_move) or state.owed[to_move]:
             raise ValueError(f"{seat_name(to_move)} cannot be the one to move: their pawn must wait.")

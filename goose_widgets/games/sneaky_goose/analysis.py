@@ -31,7 +31,7 @@ from typing import Any
 
 from ...engine import mean_ci, sample_outcome_fast, simulate, transitions
 from .bots import ForgetfulBot, MemoryBot, unseen_counts
-from .rules import BOTTOM_ROW, GRID_SIZE, WINDOW, Game, Observation, State
+from .rules import BOTTOM_ROW, GRID_SIZE, WINDOW, Game, Observation, State, _present
 
 __all__ = ["next_card_distribution", "expected_next_card", "expected_after_seeing",
            "fresh_grid_distribution", "upcard_slam_chance", "unseen_expectation", "lumped_distribution",
@@ -133,16 +133,17 @@ def _upcard_slam_chance(game: Game) -> Fraction:
     names = [t.name for t in game.deck]
 
     def bottom_names(s: State) -> frozenset[str]:
-        return frozenset(names[s.grids[0][p][0]] for p in BOTTOM_ROW)
+        return frozenset(names[_present(s.grids[0][p], "dealt card")[0]] for p in BOTTOM_ROW)
 
     def key(s: State) -> Hashable:
         if len(s.grids[0]) < GRID_SIZE:  # the same cards gone, the same ones in the bottom row
-            return s.draw, tuple(sorted(slot[0] for slot in s.grids[0][BOTTOM_ROW[0]:]))
+            bottom = s.grids[0][BOTTOM_ROW[0]:]
+            return s.draw, tuple(sorted(_present(slot, "dealt card")[0] for slot in bottom))
         mine = bottom_names(s)
         return mine, sum(n for k, n in enumerate(s.draw) if names[k] in mine), sum(s.draw)
 
     def matches(s: State) -> bool:
-        return names[s.top] in bottom_names(s)
+        return names[_present(s.top, "up-card")] in bottom_names(s)
 
     return lumped_distribution(game.new_initial_state(), matches, lambda s: s.top is not None,
                                key).get(True, Fraction(0))
@@ -194,8 +195,11 @@ def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0
     simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True, on_game=collect,
              workers=workers)
     names = [getattr(b, "name", type(b).__name__) for b in bots]
-    return [BotScore(name, *(round(x, 2) for x in mean_ci(values)), len(values))
-            for name, values in zip(names, per_bot)]
+    scores = []
+    for name, values in zip(names, per_bot):
+        mean, low, high = mean_ci(values)
+        scores.append(BotScore(name, round(mean, 2), round(low, 2), round(high, 2), len(values)))
+    return scores
 
 
 def honk_study(thresholds: Sequence[float], games: int, players: int = 2, seed: int = 0,
@@ -244,7 +248,7 @@ def slam_opportunities(bots: Sequence[Any], games: int, rounds: int = 1, seed: i
         while not state.is_terminal():
             if state.phase == WINDOW and len(state.queue) == game.players and not state.slammed:
                 windows += 1
-                name = game.deck[state.top].name
+                name = game.deck[_present(state.top, "play pile top")].name
                 hits = [slot for grid in state.grids for slot in grid
                         if slot is not None and game.deck[slot[0]].name == name]
                 present += bool(hits)
@@ -256,7 +260,7 @@ def slam_opportunities(bots: Sequence[Any], games: int, rounds: int = 1, seed: i
             action = bots[seat].choose(state.observation(seat), state.legal_actions(), rng)
             if action.verb == "slam":
                 slams += 1
-                matches += game.deck[state.grids[action.seat][action.slot][0]].name == \
-                    game.deck[state.top].name
+                slammed = _present(state.grids[action.seat][action.slot], "slammed card")[0]
+                matches += game.deck[slammed].name == game.deck[_present(state.top, "play pile top")].name
             state = state.apply(action)
     return SlamCount(windows, known, present, slams, matches)

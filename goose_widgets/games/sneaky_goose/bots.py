@@ -23,7 +23,7 @@ from typing import Any
 
 from ...engine import RandomBot
 from .deck import LOOK_OTHER, MAGIC
-from .rules import HONK, PASS, PLAY, SKIP, TAKE_DRAW, TAKE_PLAY, Action, CardView, Observation
+from .rules import HONK, PASS, PLAY, SKIP, TAKE_DRAW, TAKE_PLAY, Action, CardView, Observation, _present
 
 __all__ = ["BOTS", "MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "unseen_mean"]
 
@@ -140,8 +140,12 @@ class _Plan:
         self.me = observation.seat
         self.mean = unseen_mean(observation)
 
+    def view(self, seat: int, place: int) -> CardView:
+        """The card at a place that holds one (the places come from `places` or a legal action)."""
+        return _present(self.obs.grids[seat][place], "card at that place")
+
     def estimate(self, seat: int, place: int) -> float:
-        view = self.obs.grids[seat][place]
+        view = self.view(seat, place)
         if view.card is not None:
             return view.card.value
         if seat != self.me and seat in view.known_by:
@@ -158,7 +162,7 @@ class _Plan:
         """My card with the highest estimate (an unknown one first when they tie)."""
         places = self.places(self.me)
         best = max(places, key=lambda i: (self.estimate(self.me, i),
-                                          self.obs.grids[self.me][i].card is None))
+                                          self.view(self.me, i).card is None))
         return best, self.estimate(self.me, best)
 
     def decide(self, legal: list[Action]) -> Action:
@@ -190,8 +194,8 @@ class _Plan:
         if HONK in legal and mine <= bar and (late or mine < min(others)):
             return HONK
         _, worst = self.worst()
-        if TAKE_PLAY in legal and (TAKE_DRAW not in legal
-                                   or worst - self.obs.top.value > self.draw_gain(worst)):
+        if TAKE_PLAY in legal and (TAKE_DRAW not in legal or worst - _present(
+                self.obs.top, "play pile top").value > self.draw_gain(worst)):
             return TAKE_PLAY
         return TAKE_DRAW if TAKE_DRAW in legal else HONK
 
@@ -203,19 +207,19 @@ class _Plan:
 
     def holding(self, legal: list[Action]) -> Action:
         place, worst = self.worst()
-        if PLAY in legal and self.obs.held.value >= worst:
+        if PLAY in legal and _present(self.obs.held, "held card").value >= worst:
             return PLAY
         return next(a for a in legal if a.verb == "swap into" and a.slot == place)
 
     def slam(self, legal: list[Action]) -> Action:
-        top = self.obs.top.name
+        top = _present(self.obs.top, "play pile top").name
         best, gain = PASS, 0.0
         mine = self.places(self.me)
         worst = self.worst()[1] if mine else 0.0
         for action in legal:
             if action.verb != "slam":
                 continue
-            view = self.obs.grids[action.seat][action.slot]
+            view = self.view(action.seat, action.slot)
             if view.card is None or view.card.name != top:
                 continue
             value = view.card.value if action.seat == self.me else worst + 0.5
@@ -226,8 +230,8 @@ class _Plan:
     def look(self, legal: list[Action]) -> Action:
         """Look at a card it does not know: its own (Nosy, Curious), the most dangerous opponent's
         (Spy, Detective), or for the Magic Goose an opponent's likely-low card to swap in."""
-        effect = self.obs.action_card.action
-        looks = [a for a in legal if a.verb == "look" and self.obs.grids[a.seat][a.slot].card is None]
+        effect = _present(self.obs.action_card, "action card").action
+        looks = [a for a in legal if a.verb == "look" and self.view(a.seat, a.slot).card is None]
         own = [a for a in looks if a.seat == self.me]
         others = [a for a in looks if a.seat != self.me]
         if effect == LOOK_OTHER and others:

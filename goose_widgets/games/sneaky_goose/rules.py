@@ -68,7 +68,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
 from .deck import ACTIONS, BLIND_SWAP, DECK, LOOK_OTHER, LOOK_OWN, MAGIC, NO_ACTION, CardType
@@ -102,6 +102,15 @@ START_TURN, DO_ACTION, END_TURN, SWAP_NEXT = "start turn", "action", "end turn",
 
 Slot = tuple[int, int]          # (card kind, mask of the seats that know it)
 Grid = tuple[Slot | None, ...]  # None: an empty place left by a slam
+_T = TypeVar("_T")
+
+
+def _present(value: _T | None, what: str) -> _T:
+    """``value``, which the phase guarantees is set (in a state or its observation): every move was
+    checked against the legal actions first, so a None here is a bug, never a wrong move."""
+    if value is None:
+        raise RuntimeError(f"Sneaky Goose: no {what} at this point, though the phase guarantees one (a bug).")
+    return value
 
 
 # --- actions and chance outcomes --------------------------------------------------------------
@@ -418,7 +427,7 @@ class State(StateBase):
         if phase == GIVE:
             return [_action("give", s, i, self.pending[1]) for s, i in self.cards(me)]
         if phase == ACTION:
-            effect = self.game.deck[self.action_card].action
+            effect = self.game.deck[_present(self.action_card, "action card")].action
             targets = self.cards(me) if effect == LOOK_OWN else \
                 self.others_cards(me) if effect == LOOK_OTHER else self.cards()
             return [_action("look", s, i) for s, i in targets] + [SKIP]
@@ -459,14 +468,14 @@ class State(StateBase):
         play = list(self.discard)
         if self.top is not None:
             play[self.top] += 1
-        see_held = self.held is not None and (self.held_from == "play pile" or seat == self.turn)
+        see_held = self.held_from == "play pile" or seat == self.turn
         return Observation(
             seat=seat, players=game.players, rounds=game.rounds, round=self.round + 1,
             dealer=self.dealer, phase=self.phase, turn=self.turn, actor=self.current_player,
             turn_number=self.turn_number, landings=self.landings, grids=grids, deck=deck,
             draw_size=sum(self.draw), play_counts=tuple(play),
             top=None if self.top is None else deck[self.top],
-            held=deck[self.held] if see_held else None, held_from=self.held_from,
+            held=None if self.held is None or not see_held else deck[self.held], held_from=self.held_from,
             action_card=None if self.action_card is None else deck[self.action_card],
             chosen=self.chosen, looking=self.looking, queue=self.queue, slammed=self.slammed,
             receiver=self.pending[1] if self.phase == GIVE else None,
@@ -543,7 +552,7 @@ class State(StateBase):
         if action == HONK:
             return self._honk()
         if action == TAKE_PLAY:
-            label = self.game.deck[self.top].label
+            label = self.game.deck[_present(self.top, "play pile top")].label
             return self._replace(phase=HOLD, held=self.top, held_from="play pile",
                                        top=None), [f"{me} takes {label} from the play pile."]
         state, lines = self._refill_draw_pile()
@@ -555,7 +564,7 @@ class State(StateBase):
                                    draw=_minus(self.draw, card.kind)), []
 
     def _on_holding(self, action: Action) -> tuple[State, list[str]]:
-        game, me, card = self.game, seat_name(self.turn), self.held
+        game, me, card = self.game, seat_name(self.turn), _present(self.held, "held card")
         label = game.deck[card].label
         state = self._replace(held=None, held_from="")
         if action == PLAY:
@@ -564,7 +573,7 @@ class State(StateBase):
             state = state._land(card)._replace(action_card=None if effect == NO_ACTION else card)
             return state._open_window(END_TURN if effect == NO_ACTION else DO_ACTION), [line]
         place = action.slot
-        old = self.grids[self.turn][place][0]
+        old = _present(self.grids[self.turn][place], "card to swap out")[0]
         knowers = game.all_seats if self.held_from == "play pile" else 1 << self.turn  # S3, S5
         what = label if self.held_from == "play pile" else "the drawn card"
         grids = _set(self.grids, self.turn, _put(self.grids[self.turn], place, (card, knowers)))
@@ -579,12 +588,12 @@ class State(StateBase):
             return self._replace(queue=self.queue[1:])._continue_window(), []
         game, me = self.game, seat_name(seat)
         owner, place = action.seat, action.slot
-        card = self.grids[owner][place][0]
+        card = _present(self.grids[owner][place], "slammed card")[0]
         whose = "their own" if owner == seat else f"{seat_name(owner)}'s"
         label = game.deck[card].label
         queue = tuple(s for s in _from(seat, game.players)[1:] if s not in self.slammed)
         state = self._replace(queue=queue, slammed=self.slammed + (seat,))
-        if game.deck[card].name != game.deck[self.top].name:  # S7: no match
+        if game.deck[card].name != game.deck[_present(self.top, "play pile top")].name:  # S7: no match
             grids = _learn(self.grids, owner, place, game.all_seats)
             state, lines = state._replace(grids=grids)._refill_draw_pile()
             lines = [f"{me} slams {whose} card {place + 1}: {label}, not a match! It goes back face "
@@ -606,14 +615,15 @@ class State(StateBase):
 
     def _on_give(self, action: Action) -> tuple[State, list[str]]:
         giver, receiver, place = self.pending
-        slot = _away(self.grids[giver][action.slot], giver, self.game.all_seats)  # S3, S7a: given away
+        given = _present(self.grids[giver][action.slot], "card to give")
+        slot = _away(given, giver, self.game.all_seats)  # S3, S7a: given away
         grids = _set(self.grids, giver, _put(self.grids[giver], action.slot, None))
         grids = _set(grids, receiver, _put(grids[receiver], place, slot))
         state = self._replace(grids=grids, pending=())
         return state._reopen_window(), [
             f"{seat_name(giver)} gives their card {action.slot + 1} face down to {seat_name(receiver)} "
             f"(into the empty place, card {place + 1}).",
-            f"A new slam window opens on {self.game.deck[self.top].label}."]
+            f"A new slam window opens on {self.game.deck[_present(self.top, 'play pile top')].label}."]
 
     def _on_penalty_draw(self, card: Card) -> tuple[State, list[str]]:
         seat = self.pending[0]
@@ -627,7 +637,7 @@ class State(StateBase):
         if action == SKIP:
             return self._end_turn([f"{seat_name(self.turn)} skips the action."])
         grids = _learn(self.grids, action.seat, action.slot, 1 << self.turn)
-        effect = self.game.deck[self.action_card].action
+        effect = self.game.deck[_present(self.action_card, "action card")].action
         whose = "their own" if action.seat == self.turn else f"{seat_name(action.seat)}'s"
         return self._replace(
             phase=LOOK, grids=grids, looking=((action.seat, action.slot),),
@@ -647,12 +657,14 @@ class State(StateBase):
             [f"{seat_name(self.turn)} picks their card {action.slot + 1} for a blind swap."]
 
     def _on_target(self, action: Action) -> tuple[State, list[str]]:
-        everyone = self.game.all_seats
-        mine = _away(self.grids[self.turn][self.chosen], self.turn, everyone)  # S3, S7a: swapped away
-        theirs = _away(self.grids[action.seat][action.slot], action.seat, everyone)
-        grids = _set(self.grids, self.turn, _put(self.grids[self.turn], self.chosen, theirs))
+        everyone, chosen = self.game.all_seats, _present(self.chosen, "chosen card")
+        mine = _present(self.grids[self.turn][chosen], "chosen card")
+        theirs = _present(self.grids[action.seat][action.slot], "target card")
+        mine = _away(mine, self.turn, everyone)  # S3, S7a: swapped away
+        theirs = _away(theirs, action.seat, everyone)
+        grids = _set(self.grids, self.turn, _put(self.grids[self.turn], chosen, theirs))
         grids = _set(grids, action.seat, _put(grids[action.seat], action.slot, mine))
-        line = (f"{seat_name(self.turn)} swaps their card {self.chosen + 1} with "
+        line = (f"{seat_name(self.turn)} swaps their card {chosen + 1} with "
                 f"{seat_name(action.seat)}'s card {action.slot + 1}; nobody looks at either.")
         return self._replace(grids=grids, chosen=None)._end_turn([line])
 
@@ -687,7 +699,7 @@ class State(StateBase):
         if self.then == START_TURN:
             return state._start_turn()
         if self.then == DO_ACTION:
-            effect = self.game.deck[self.action_card].action
+            effect = self.game.deck[_present(self.action_card, "action card")].action
             return state._replace(phase=CHOOSE if effect == BLIND_SWAP else ACTION)
         return state._end_turn([])[0]
 
@@ -782,7 +794,7 @@ def _away(slot: Slot, owner: int, everyone: int) -> Slot:
 
 
 def _learn(grids: tuple[Grid, ...], seat: int, place: int, mask: int) -> tuple[Grid, ...]:
-    kind, known = grids[seat][place]
+    kind, known = _present(grids[seat][place], "card to look at")
     return _set(grids, seat, _put(grids[seat], place, (kind, known | mask)))
 
 
