@@ -19,10 +19,10 @@ of str only when read, which playouts never do.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, Self
 
 from .actions import legal_object, listing, show
 from .chance import chance_distribution
@@ -51,7 +51,8 @@ class StateBase:
     events: tuple[str, ...] = field(default=(), compare=False, repr=False, kw_only=True)
 
     # --- to be provided by each game -------------------------------------------------------
-    game: ClassVar[Any]  # overridden as a dataclass field in each game
+    if TYPE_CHECKING:
+        game: Any  # a dataclass field of each game's State (declared here for `to_json`)
 
     @property
     def current_player(self) -> int:
@@ -60,10 +61,10 @@ class StateBase:
     def _legal_actions(self) -> list:
         raise NotImplementedError
 
-    def _chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+    def _chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
         raise NotImplementedError
 
-    def _next(self, action: Any) -> tuple[StateBase, Events]:
+    def _next(self, action: Any) -> tuple[Self, Events]:
         """The successor after a legal action or chance outcome, and its move-log lines.
 
         Return a state built for this call (or ``self``): `apply` sets its history in place.  The
@@ -100,7 +101,7 @@ class StateBase:
             return []
         return list(self._chance_outcomes())  # a copy: games may hand back a list they cache
 
-    def apply(self, action: Any) -> StateBase:
+    def apply(self, action: Any) -> Self:
         """The state after ``action`` (or a chance outcome).  Raises `IllegalActionError`.
 
         The legal object itself is applied (found by look-up), so the history is canonical: an
@@ -119,7 +120,7 @@ class StateBase:
                                  f"is not allowed for seat {player} now", "allowed")
         return self._advance(legal)
 
-    def _advance(self, action: Any) -> StateBase:
+    def _advance(self, action: Any) -> Self:
         """`apply` for an action known to be the legal object (engine loops that just took it
         from `legal_actions` or sampled it from the chance outcomes skip the look-up)."""
         nxt, events = self._next(action)
@@ -133,7 +134,7 @@ class StateBase:
         raw["events"] = events
         return nxt
 
-    def apply_str(self, text: str) -> StateBase:
+    def apply_str(self, text: str) -> Self:
         """Apply the action or outcome whose ``str`` is ``text`` (saves, widgets, scripts)."""
         player = self.current_player
         if player == TERMINAL:

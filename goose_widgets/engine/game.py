@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 
 class GameBase:
     """Mixin for each game's frozen ``Game`` dataclass."""
 
-    name: str = ""
+    name: ClassVar[str] = ""
 
     def params(self) -> dict[str, Any]:
         """The parameters that rebuild this game with `load_game` (JSON-ready)."""

@@ -11,8 +11,6 @@ dog), B11 (refilling after the round).
 
 from __future__ import annotations
 
-from typing import cast
-
 from ...engine.scenario import Scenario, Step, steps
 from .rules import Game, State
 
@@ -31,7 +29,7 @@ def opening() -> State:
     """Three players, hands dealt by `OPENING_DEAL`, Matt to start."""
     state = Game(players=3).new_initial_state()
     for outcome in OPENING_DEAL:
-        state = cast(State, state.apply_str(outcome))
+        state = state.apply_str(outcome)
     return state
 
 

@@ -272,7 +272,7 @@ def float_chances(chain: Chain, tolerance: float = 1e-13, max_iterations: int = 
     """Each seat's winning chance as a float, with a rigorous error bound (module docstring)."""
     _check_absorbing(chain)
     probs = chain.weights / chain.scale
-    unit = Chain(chain.players, chain.states, chain.starts, chain.targets, probs, 1, chain.seconds)  # type: ignore[arg-type]
+    unit = Chain(chain.players, chain.states, chain.starts, chain.targets, probs, 1, chain.seconds)
     b = _right_hand_sides(chain) / chain.scale
     x = b.copy()
     iterations = 0
