@@ -408,3 +408,13 @@ def solutions(on: bool | None = None) -> bool:
         return _solutions_choice[0]
     setting = os.environ.get("GOOSE_WIDGETS_SOLUTIONS", "on").strip().lower()
     return setting not in ("off", "0", "false", "no")
+
+
+def defined_in(source: str, name: str) -> Any:
+    """The function ``name`` that the solution text ``source`` defines.
+
+    A reference answer is taken from the very text `show_solution` shows, so the two cannot drift.
+    """
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # noqa: S102 - our own solution text, tested as shown
+    return namespace[name]

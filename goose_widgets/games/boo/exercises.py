@@ -29,6 +29,7 @@ from typing import Any
 from ...engine import RandomBot, sample_outcome_fast
 from ...exercises import Exercise, Wrong, as_int, call_learner, check_probability, describe, expect_callable
 from ...exercises.bots import BotCapstone, judge_standings
+from ...exercises.core import defined_in
 from .analysis import set_up_chances
 from .bots import BOTS
 from .examples import example_1_start, tip_2_start
@@ -358,12 +359,6 @@ def my_bot(observation, legal_actions):
 '''
 
 
-def _reference_bot() -> Any:
-    namespace: dict[str, Any] = {}
-    exec(BOT_SOLUTION, namespace)  # noqa: S102 - our own solution text, tested as shown
-    return namespace["my_bot"]
-
-
 write_a_bot = BotCapstone(
     exercise=Exercise(
         name="Write your own BOO bot",
@@ -382,7 +377,7 @@ write_a_bot = BotCapstone(
                "The greedy bot tries every placement on `observation.graveyard.sandbox()`; beating it "
                "takes looking at the opponent's reply."),
         solution=BOT_SOLUTION,
-        reference=_reference_bot(),
+        reference=defined_in(BOT_SOLUTION, "my_bot"),
         success="your bot beats the random bot clearly.  Can it take a game off the greedy bot?",
         time_limit=90.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",

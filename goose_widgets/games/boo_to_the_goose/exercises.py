@@ -44,6 +44,7 @@ from ...exercises import (
     expect_callable,
 )
 from ...exercises.bots import BotCapstone, judge_standings
+from ...exercises.core import defined_in
 from .analysis import (
     best_stop,
     catch_position,
@@ -390,12 +391,6 @@ def my_bot(observation, legal_actions):
 '''
 
 
-def _reference_bot() -> Any:
-    namespace: dict[str, Any] = {}
-    exec(BOT_SOLUTION, namespace)  # noqa: S102 - our own solution text, tested as shown
-    return namespace["my_bot"]
-
-
 write_a_bot = BotCapstone(
     exercise=Exercise(
         name="Write your own bot",
@@ -410,7 +405,7 @@ write_a_bot = BotCapstone(
                "observation.target)` and `analysis.flip_gain(p, analysis.geese_this_round(observation))`.",
                "Which card to flip?  Dog-first players lay their dogs early, so the newest card is safest."),
         solution=BOT_SOLUTION,
-        reference=_reference_bot(),
+        reference=defined_in(BOT_SOLUTION, "my_bot"),
         success="your bot beats the random bot clearly.  How does it do against the counting bot?",
         time_limit=60.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",

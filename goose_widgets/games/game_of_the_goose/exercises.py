@@ -32,6 +32,7 @@ from ...exercises import (
     describe,
     expect_callable,
 )
+from ...exercises.core import defined_in
 from .analysis import first_roll_squares, landing_chance
 from .rules import FINISH, ROLL, SQUARES, Dice, Game, State
 
@@ -191,13 +192,7 @@ move_a_pawn = Exercise(
 )
 
 
-def _reference_move() -> Any:
-    namespace: dict[str, Any] = {}
-    exec(_MOVE_SOLUTION, namespace)  # noqa: S102 - our own solution text, tested as shown
-    return namespace["move"]
-
-
-object.__setattr__(move_a_pawn, "reference", _reference_move())
+object.__setattr__(move_a_pawn, "reference", defined_in(_MOVE_SOLUTION, "move"))
 
 
 # --- exercise 2: Death in the first two rounds ---------------------------------------------------

@@ -37,6 +37,7 @@ from ...exercises import (
     expect_callable,
 )
 from ...exercises.bots import BotCapstone, judge_standings
+from ...exercises.core import defined_in
 from .analysis import expected_after_seeing, expected_next_card, fresh_grid_distribution, upcard_slam_chance
 from .bots import BOTS
 from .rules import HONK, HONK_BONUS, Game, arrange, seat_name
@@ -383,12 +384,6 @@ def my_bot(observation, legal_actions):
 '''
 
 
-def _reference_bot() -> Any:
-    namespace: dict[str, Any] = {}
-    exec(BOT_SOLUTION, namespace)  # noqa: S102 - our own solution text, tested as shown
-    return namespace["my_bot"]
-
-
 write_a_bot = BotCapstone(
     exercise=Exercise(
         name="Write your own Sneaky Goose bot",
@@ -406,7 +401,7 @@ write_a_bot = BotCapstone(
                "Never slam unless you know it matches, swap a drawn card in where it replaces a "
                "higher one, and otherwise play it away."),
         solution=BOT_SOLUTION,
-        reference=_reference_bot(),
+        reference=defined_in(BOT_SOLUTION, "my_bot"),
         success="your bot beats the random bot clearly.  How close does it get to the memory bot?",
         time_limit=60.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
