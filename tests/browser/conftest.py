@@ -1,7 +1,10 @@
 """Fixtures of the real-browser tests: one JupyterLab on a copy of the course (`lab_root`, `lab_url`),
 one headless Chromium (`browser`).
 
-Both are session-scoped and started only when a test asks for them by name.
+JupyterLab is session-scoped; Chromium is module-scoped, because Playwright's sync API leaves its
+event loop set as the running loop while it is open, and the tables of later (non-browser) tests
+would then pace their bots through it instead of replying at once.  Both start only when a test
+asks for them by name.
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ def lab_url(tmp_path_factory, lab_root):
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(tmp_path_factory):
     xdg = tmp_path_factory.mktemp("xdg")
     env = dict(os.environ, XDG_CONFIG_HOME=str(xdg / "config"), XDG_CACHE_HOME=str(xdg / "cache"))
