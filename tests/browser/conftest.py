@@ -13,13 +13,10 @@ import os
 import shutil
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 
 import pytest
 
-from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, COURSE, NOTEBOOKS, free_port
+from tests.browser.lab import CHROMIUM, CHROMIUM_ARGS, COURSE, NOTEBOOKS, free_port, stop, wait_until_up
 
 
 @pytest.fixture(scope="session")
@@ -54,26 +51,10 @@ def lab_url(tmp_path_factory, lab_root):
     ], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 90
-        while True:
-            try:
-                urllib.request.urlopen(url + "/api/status", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    server_log = (state / "server.log").read_text()
-                    raise RuntimeError("JupyterLab did not start:\n" + server_log) from None
-                time.sleep(0.3)
+        wait_until_up(url + "/api/status", proc, state / "server.log", "JupyterLab")
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
 
 

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -39,6 +43,32 @@ def require_chromium() -> None:
         pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package with "
                     "`sudo apt-get install -y chromium` to run the browser test", allow_module_level=True)
     pytest.importorskip("playwright.sync_api")
+
+
+def wait_until_up(probe: str, proc: subprocess.Popen, log: Path, what: str, seconds: float = 90) -> None:
+    """Poll ``probe`` until the server answers (any HTTP status); fail with its log if it dies or
+    does not answer within ``seconds``."""
+    deadline = time.time() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(probe, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError(f"{what} did not start:\n" + log.read_text()) from None
+            time.sleep(0.3)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server started by a fixture, killing it if it does not stop within 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def free_port() -> int:

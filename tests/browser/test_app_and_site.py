@@ -21,15 +21,13 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from goose_widgets import load_game
 from goose_widgets.engine.registry import GAMES
-from tests.browser.lab import ROOT, SCREENSHOTS, free_port, require_chromium
+from tests.browser.lab import ROOT, SCREENSHOTS, free_port, require_chromium, stop, wait_until_up
 
 pytestmark = pytest.mark.browser
 require_chromium()
@@ -67,25 +65,11 @@ def voila_url(tmp_path_factory):
         ], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 90
-        while True:  # never probe "/": every GET of the page starts a kernel
-            try:
-                urllib.request.urlopen(url + "/voila/static/ready-probe", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError("Voila did not start:\n" + log_path.read_text()) from None
-                time.sleep(0.3)
+        # never probe "/": every GET of the page starts a kernel
+        wait_until_up(url + "/voila/static/ready-probe", proc, log_path, "Voila")
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def wait_for_turn(page) -> None:
