@@ -12,8 +12,8 @@ rejected by the rules themselves and no game needs a codec of its own (loading: 
 
 `apply` applies the legal object itself, found by look-up, and refuses look-alikes and junk with
 `IllegalActionError` (`engine.actions`), so histories are canonical and saves always replay.  For
-speed, ``history`` is a parent-linked chain and ``events`` may be a callable: each becomes a tuple
-of str only when read, which playouts never do.
+speed, ``history`` is stored as a link to the previous state's and ``events`` may be a callable:
+each becomes a tuple of str only when read, which playouts never do.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ class StateBase:
         # `_next` built `nxt` for this call alone, so setting its two bookkeeping fields in place
         # is safe, and much faster than `dataclasses.replace` on a hot path (playouts, search).
         raw = nxt.__dict__
-        raw["history"] = _Chain(self.__dict__.get("history", ()), action)
+        raw["history"] = [self.__dict__.get("history", ()), action]  # a link: see `_history_value`
         raw["events"] = events
         return nxt
 
@@ -181,8 +181,12 @@ class StateBase:
     @property
     def history_length(self) -> int:
         """``len(self.history)`` without building the history's strings (simulations count steps)."""
-        raw = self.__dict__.get("history", ())
-        return raw.length if type(raw) is _Chain else len(raw)
+        node, steps = self.__dict__.get("history", ()), 0
+        while type(node) is list:  # links back to the newest built tuple (or the start)
+            if len(node) == 1:
+                return steps + len(node[0])
+            node, steps = node[0], steps + 1
+        return steps + len(node)
 
     def __getstate__(self) -> dict[str, Any]:
         # pickles and copies carry the history and move log as plain tuples (a lazy move log is a
@@ -209,34 +213,22 @@ class StateBase:
 _REPLACE_PLANS: dict[type, tuple[frozenset[str], bool]] = {}
 
 
-class _Chain:
-    """A history as a link to the previous one plus the newest action: `apply` extends it in
-    constant time, and the tuple of strings is built (once) only when ``history`` is read."""
-
-    __slots__ = ("parent", "action", "length", "text")
-
-    def __init__(self, parent: _Chain | tuple[str, ...], action: Any):
-        self.parent = parent
-        self.action = action
-        self.length: int = parent.length + 1 if isinstance(parent, _Chain) else len(parent) + 1
-        self.text: tuple[str, ...] | None = None
-
-    def strings(self) -> tuple[str, ...]:
-        if self.text is None:
-            links: list[_Chain] = []
-            node: _Chain | tuple[str, ...] = self
-            while isinstance(node, _Chain) and node.text is None:  # a loop: histories can be long
-                links.append(node)
-                node = node.parent
-            base = node.text if isinstance(node, _Chain) else node
-            assert base is not None
-            self.text = tuple(base) + tuple(str(link.action) for link in reversed(links))
-            self.parent = ()  # the chain behind it is no longer needed by this link
-        return self.text
-
-
 def _history_value(raw: Any) -> tuple[str, ...]:
-    return raw.strings() if type(raw) is _Chain else tuple(raw)
+    """The history as a tuple of str, from what `_advance` stores: a link ``[previous, action]``
+    (a list, two items, made in constant time on every step), where ``previous`` is a tuple of str
+    or another link.  The tuple is built only when ``history`` is read, and the newest link is then
+    replaced by ``[the tuple]``, so a later state's history starts from it instead of the start."""
+    if type(raw) is not list:
+        return tuple(raw)
+    links: list[list[Any]] = []
+    node: Any = raw
+    while type(node) is list and len(node) == 2:  # a loop, not recursion: histories can be long
+        links.append(node)
+        node = node[0]
+    base = node[0] if type(node) is list else node
+    text = tuple(base) + tuple([str(link[1]) for link in reversed(links)])
+    raw[:] = [text]
+    return text
 
 
 def _events_value(raw: Any) -> tuple[str, ...]:

@@ -77,3 +77,19 @@ def test_states_built_with_history_and_events_keep_them():
                            history=("step 1", "coin 0"), events=("hello",))
     assert built.history == ("step 1", "coin 0") and built.events == ("hello",)
     assert built.apply("step 1").history == ("step 1", "coin 0", "step 1")
+
+
+def test_history_reads_agree_whichever_state_is_read_first():
+    # a read replaces the newest link by the built tuple; states after it and branches beside it
+    # must still give their own histories
+    start = toy_game.Game().new_initial_state()
+    a = start.apply("step 1").apply("coin 1")
+    b, c = a.apply("step 2"), a.apply("step 1")
+    d = b.apply("coin 0")
+    assert d.history_length == 4 and d.history == ("step 1", "coin 1", "step 2", "coin 0")
+    assert a.history == ("step 1", "coin 1")  # read after a later state was built from it
+    assert c.history == ("step 1", "coin 1", "step 1") and c.history_length == 3
+    e = d.apply("step 1")
+    assert e.history_length == 5 and e.history[:4] == d.history
+    assert pickle.loads(pickle.dumps(e)).history == e.history
+    assert copy.deepcopy(e).history == e.history
