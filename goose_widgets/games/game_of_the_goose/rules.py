@@ -115,9 +115,15 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def holding_squares(game: Game) -> tuple[int, ...]:
+    """The squares that hold a pawn until another frees it (G10): the Well and the Prison, and
+    none under the ``well_turns`` house rule."""
+    return HOLDS if game.well_turns is None else ()
+
+
 def is_held(game: Game, square: int, out: bool) -> bool:
     """A pawn held in the Well or the Prison until freed (G10); never under the ``well_turns`` rule."""
-    return game.well_turns is None and not out and square in HOLDS
+    return not out and square in holding_squares(game)
 
 
 # --- actions and chance outcomes ----------------------------------------------------------------
@@ -387,8 +393,12 @@ class State(StateBase):
 
     def _next(self, action: Any) -> tuple[State, Any]:
         if action is ROLL:
-            return self._replace(rolling=True), []
-        return self._move(action)
+            values = self.__dict__.copy()
+            values["rolling"] = True
+            return _state_of(values), []
+        turn = _Turn(self, action, narrate=False)  # the dice: one turn (`_Turn`)
+        turn.run()
+        return turn.finish()[0], lambda: self._narrate(action)
 
     def observation(self, seat: int) -> Observation:
         check_int("seat", seat, 0, self.game.players - 1)
@@ -418,11 +428,9 @@ class State(StateBase):
         """`dataclasses.replace` without the constructor: a frozen dataclass's ``__init__`` sets
         each of its 18 fields through ``object.__setattr__``, which dominated playouts.  There is
         no ``__post_init__`` to skip, so copying the fields is the same state."""
-        state = object.__new__(State)
-        fields = state.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        return state
+        values = self.__dict__.copy()
+        values.update(changes)
+        return _state_of(values)
 
     def to_json(self) -> str:
         """A save (see `StateBase.to_json`).  A save is replayed from the opening position, so a
@@ -443,17 +451,23 @@ class State(StateBase):
                              history=(), events=())
 
     # --- one turn --------------------------------------------------------------------------
-    def _move(self, dice: Dice) -> tuple[State, Any]:
-        turn = _Turn(self, dice, narrate=False)
-        turn.run()
-        return turn.finish()[0], lambda: self._narrate(dice)
-
     def _narrate(self, dice: Dice) -> list[str]:
         """The move-log lines of a throw: the same turn played again, this time in words (built
         only when a table or a walkthrough reads ``events``; playouts never do)."""
         turn = _Turn(self, dice, narrate=True)
         turn.run()
         return turn.finish()[1]
+
+
+def _state_of(values: dict[str, Any]) -> State:
+    """A `State` with exactly these fields, made without the frozen constructor (hot paths: the
+    values are copied from a state and changed, so they are a state's fields already)."""
+    state = _new(State)
+    _set(state, "__dict__", values)
+    return state
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 class _Turn:
@@ -463,13 +477,15 @@ class _Turn:
     written (`State._narrate` plays the turn again with words when they are read).
     """
 
-    __slots__ = ("narrate", "state", "game", "dice", "seat", "positions", "owed", "opened", "out",
-                 "coins", "kitty", "winner", "finished", "path", "text", "lines")
+    __slots__ = ("narrate", "state", "game", "adult", "holds", "dice", "seat", "positions", "owed", "opened",
+                 "out", "coins", "kitty", "winner", "finished", "path", "text", "lines")
 
     def __init__(self, state: State, dice: Dice, narrate: bool = True) -> None:
         self.narrate = narrate
         self.state = state
         self.game = state.game
+        self.adult = state.game.coins is not None  # `Game.adult`, read once a turn
+        self.holds = holding_squares(state.game)
         self.dice = dice
         self.seat = state.to_move
         self.positions = list(state.positions)
@@ -487,7 +503,7 @@ class _Turn:
     # coins (G13) ---------------------------------------------------------------------------
     def pay(self, seat: int, why: str) -> bool:
         """One coin into the kitty; False (and the seat is out) when there is none (G13, G13b)."""
-        if not self.game.adult:
+        if not self.adult:
             return True
         who = "" if seat == self.seat else f" {seat_name(seat)}"
         if self.coins[seat] == 0:
@@ -507,7 +523,7 @@ class _Turn:
         seat, start, dice = self.seat, self.positions[self.seat], self.dice
         opening = not self.opened[seat]
         self.opened[seat] = True
-        if self.narrate or self.game.adult:  # words, or coins to pay on the way
+        if self.narrate or self.adult:  # words, or coins to pay on the way
             legs = _journey(start, dice.first, dice.second, opening)
             for leg, phrase in zip(legs, describe_legs(legs, dice.total)):
                 self.text += phrase
@@ -536,7 +552,7 @@ class _Turn:
                           if s != seat and p == end and not self.out[s]), None)
         if square is not None and square.effect in ("miss", "hold"):
             self.text += f"; {end} is {square.name}"
-            if self.game.adult and self.coins[seat] == 0:  # out before the square can act (G13b)
+            if self.adult and self.coins[seat] == 0:  # out before the square can act (G13b)
                 self.pay(seat, square.name)
                 return
             if square.effect == "miss":
@@ -568,7 +584,7 @@ class _Turn:
 
     def win(self, seat: int, line: str) -> None:
         self.winner, self.finished = seat, True
-        if self.game.adult and self.kitty:
+        if self.adult and self.kitty:
             line += f" {seat_name(seat)} takes the kitty of {plural(self.kitty, 'coin')}."
             self.coins[seat] += self.kitty
             self.kitty = 0
@@ -576,16 +592,17 @@ class _Turn:
 
     # passing the turn on -------------------------------------------------------------------
     def held(self, seat: int) -> bool:
-        return is_held(self.game, self.positions[seat], self.out[seat])
+        return not self.out[seat] and self.positions[seat] in self.holds
 
     def finish(self) -> tuple[State, list[str]]:
         lines = [self.text + ".", *self.lines] if self.narrate else self.lines
         n = self.game.players
         to_move, round_number = self.seat, self.state.round_number
         # with nobody out, the checks below can only apply if seat 0 is held (G15)
-        if not self.finished and (self.game.adult or True in self.out or self.held(0)):
+        # (seat 0 is not out when its square is looked at: `True in out` came first)
+        if not self.finished and (self.adult or True in self.out or self.positions[0] in self.holds):
             in_game = [s for s, out in enumerate(self.out) if not out]
-            if self.game.adult and n > 1 and len(in_game) == 1:
+            if self.adult and n > 1 and len(in_game) == 1:
                 self.win(in_game[0], f"{seat_name(in_game[0])} is the only player left and wins!")
                 lines.append(self.lines[-1])
             elif not in_game:
@@ -611,18 +628,28 @@ class _Turn:
                         lines.append(f"{seat_name(s)} misses a turn"
                                      + (f" ({left} more to miss)." if left else " (the last one)."))
                     continue
-                if is_held(self.game, self.positions[s], False):
+                if self.positions[s] in self.holds:  # not out: checked above
                     if self.narrate:
                         lines.append(f"{seat_name(s)} waits in {SQUARES[self.positions[s]].name} "
                                      "for another pawn to free them.")
                     continue
                 to_move = s
                 break
-        state = self.state._replace(
-            positions=tuple(self.positions), to_move=to_move, owed=tuple(self.owed),
-            opened=tuple(self.opened), rolling=False, winner=self.winner, finished=self.finished,
-            round_number=round_number, last_roll=self.dice, last_mover=self.seat,
-            last_path=tuple(self.path))
-        if self.game.adult:  # only the adult variation changes coins, the kitty and who is out
-            state.__dict__.update(out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty)
+        # the next state's fields, set one by one (a keyword call to `_replace` costs more)
+        values = self.state.__dict__.copy()
+        values["positions"] = tuple(self.positions)
+        values["to_move"] = to_move
+        values["owed"] = tuple(self.owed)
+        values["opened"] = tuple(self.opened)
+        values["rolling"] = False
+        values["winner"] = self.winner
+        values["finished"] = self.finished
+        values["round_number"] = round_number
+        values["last_roll"] = self.dice
+        values["last_mover"] = self.seat
+        values["last_path"] = tuple(self.path)
+        if self.adult:  # only the adult variation changes coins, the kitty and who is out
+            values.update(out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty)
+        state = _new(State)
+        _set(state, "__dict__", values)
         return state, lines
