@@ -395,7 +395,9 @@ class State(StateBase):
         if action is ROLL:
             values = self.__dict__.copy()
             values["rolling"] = True
-            return _state_of(values), []
+            state = _new(State)  # `_state_of`, inlined: half of all steps are this one
+            _set(state, "__dict__", values)
+            return state, []
         turn = _Turn(self, action, narrate=False)  # the dice: one turn (`_Turn`)
         turn.run()
         return turn.finish()[0], lambda: self._narrate(action)
@@ -477,8 +479,8 @@ class _Turn:
     written (`State._narrate` plays the turn again with words when they are read).
     """
 
-    __slots__ = ("narrate", "state", "game", "adult", "holds", "dice", "seat", "positions", "owed", "opened",
-                 "out", "coins", "kitty", "winner", "finished", "path", "text", "lines")
+    __slots__ = ("narrate", "state", "game", "adult", "holds", "dice", "seat", "positions", "owed",
+                 "opened", "out", "coins", "kitty", "winner", "finished", "path", "text", "lines")
 
     def __init__(self, state: State, dice: Dice, narrate: bool = True) -> None:
         self.narrate = narrate
@@ -487,8 +489,8 @@ class _Turn:
         self.adult = state.game.coins is not None  # `Game.adult`, read once a turn
         self.holds = holding_squares(state.game)
         self.dice = dice
-        self.seat = state.to_move
-        self.positions = list(state.positions)
+        self.seat = seat = state.to_move
+        self.positions = positions = list(state.positions)
         self.owed = list(state.owed)
         self.opened = list(state.opened)
         self.out = list(state.out)
@@ -496,8 +498,8 @@ class _Turn:
         self.kitty = state.kitty
         self.winner: int | None = None
         self.finished = False
-        self.path: list[int] = [self.positions[self.seat]]
-        self.text = f"{seat_name(self.seat)} rolled {dice}" if narrate else ""
+        self.path: list[int] = [positions[seat]]
+        self.text = f"{seat_name(seat)} rolled {dice}" if narrate else ""
         self.lines: list[str] = []
 
     # coins (G13) ---------------------------------------------------------------------------
