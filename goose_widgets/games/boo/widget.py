@@ -13,7 +13,9 @@ is to place a card, rotation and side buttons (``ui:rotation=90``, ``ui:side=bac
 the Table passes back as render options) pick how the card lies; every legal top-left square for that
 rotation and side is a clickable spot (``data-action="place K3 at (2,6) rot 90 back"``) and hovering
 shows a translucent preview of the card there.  Where the scare order matters, the waiting active
-ghosts are ringed and clickable (``scare with ghost at (r,c)``).
+ghosts are ringed and clickable (``scare with ghost at (r,c)``).  A walkthrough passes
+``scripted_move``, the move its script plays next: the board then shows the card where it will lie
+(or the ringed ghosts) and says what happens, with no spots, toggles or request for a click.
 
 Nothing in BOO is hidden but the order of the unseen decks (O2), which the observation never holds.
 """
@@ -36,7 +38,7 @@ FLIP = OKABE_ITO[5]  # vermillion
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
-# Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the placing spots), not clickable.
+# Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the scripted placement), not clickable.
 WALKTHROUGH_CHOICES = True
 PANEL = 250
 BOARD_MAX = 440
