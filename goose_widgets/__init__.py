@@ -67,7 +67,8 @@ def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
                  describe_turn=getattr(widget, "describe_turn", None),
                  buttons=getattr(widget, "buttons", None),
                  auto_action=getattr(widget, "auto_action", None),
-                 allow_undo=getattr(widget, "UNDO", True))
+                 allow_undo=getattr(widget, "UNDO", True),
+                 status_line=not getattr(widget, "HEADLINE", False))
 
 
 def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:

@@ -13,7 +13,9 @@
   ``describe_turn(observation, names)`` (the status line, from the viewer's observation),
   ``buttons(observation, legal, **options)``,
   ``auto_action(observation, legal, **options)`` (a routine move the table makes for a human, or
-  None), ``UNDO = False`` (no undo: where taking a move back would leave hidden cards seen).
+  None), ``UNDO = False`` (no undo: where taking a move back would leave hidden cards seen),
+  ``HEADLINE = True`` (the board heads itself with whose turn it is or who won: the table shows no
+  status line of its own, which would repeat it).
   An ``OPTIONS`` value is a label or ``(label, default)``.
 - ``examples.py``: ``SCENARIOS = {name: Scenario}`` (the rulebook's examples, walkthroughs).
 - ``analysis.py``: exact and simulated probability, from the engine.  Headless.

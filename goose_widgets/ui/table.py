@@ -10,7 +10,8 @@ follow; Fast-forward plays bots at once.  Outside a running event loop (tests, s
 immediately.  Chance and every bot draw from generators of their own, all derived from
 ``seed`` (issue 10: a bot can neither foresee nor change the dice and cards; seeded games stay
 reproducible).  With several human seats in a game with hidden information, the board is covered
-between turns until the next human says they are at the table (hot seat).
+between turns until the next human says they are at the table (hot seat).  A game whose board heads
+itself with whose turn it is (``status_line=False``) gets no status line above the board.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ class Table:
                  seed: int | None = None, bot_delay: float = 0.7, log_lines: int = 80,
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
                  buttons: Callable[..., list[Any]] | None = None,
-                 auto_action: Callable[..., Any] | None = None, allow_undo: bool = True) -> None:
+                 auto_action: Callable[..., Any] | None = None, allow_undo: bool = True,
+                 status_line: bool = True) -> None:
         self.game = game
         self.render = render
         self.hidden_information = hidden_information
@@ -115,6 +117,10 @@ class Table:
                               self.log_view])
         self.widget.add_class("gw-table")
         self.status.add_class("gw-status")
+        if not status_line:
+            # The board draws whose turn it is (or who won) itself, in the picture kept beside the
+            # widget too: a status line above it would say the same thing twice.
+            self.status.layout.display = "none"
         self.new_game()
 
     # --- plumbing --------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 The board answers view-setting clicks (``ui:...``, e.g. BOO's scare replay) exactly as the table
 does, through `ViewSettings`; a click on a move is refused kindly (a walkthrough's moves are its
 script: Next plays them).  With ``show_choices`` the board shows the viewer's choices as the table
-would (BOO's ringed ghosts, its placing spots) but only view settings stay clickable.
+would (BOO's ringed ghosts) but only view settings stay clickable, and the renderer gets
+``scripted_move``, the text of the move the script plays next ("" where it stops), to say what
+happens instead of asking for a click.
 """
 
 from __future__ import annotations
@@ -82,7 +84,11 @@ class WalkthroughPlayer:
         """The board at the current step, with the view settings clicked so far."""
         state, viewer = self.state, self.scenario.viewer
         legal = state.legal_actions() if self.show_choices and state.current_player == viewer else []
-        svg = self.render(state.observation(viewer), legal, **{**self.render_options, **self.view.values})
+        options = {**self.render_options, **self.view.values}
+        if legal:  # the board tells the choice the script makes next instead of asking for a click
+            steps = self.scenario.steps
+            options["scripted_move"] = steps[self.position].move if self.position < len(steps) else ""
+        svg = self.render(state.observation(viewer), legal, **options)
         # The choices are shown, not offered: a walkthrough's moves are its script.
         return _MOVE_ACTION.sub("", svg) if legal else svg
 

@@ -160,3 +160,31 @@ def test_a_whole_game_can_be_played_by_clicks_alone():
         table.click(move)
     assert table.state.placements == 24 and choices > 0
     assert table.log[-1].startswith("Game over:")
+
+
+def test_a_walkthrough_says_where_the_card_goes_and_never_asks_for_a_click():
+    """In a walkthrough the learner steps with the controls: the board tells the scripted move."""
+    from goose_widgets import walkthrough
+
+    for name in SCENARIOS:
+        player = walkthrough("boo", name)
+        for position in range(len(player.states)):
+            player.go(position)
+            assert "click" not in player.board.svg.lower(), (name, position)
+    player = walkthrough("boo", "Example Turn 1")  # White places W10 at (2,8), turned, back up
+    svg = player.board.svg
+    assert "Next: White places W10" in svg and "with its top-left at (2,8)," in svg
+    assert "turned 90°, back side up." in svg
+    assert '<g opacity="0.85"><title>W10 (white, back up)</title>' in svg  # where it will lie
+    assert not [a for a in actions_in(svg) if not a.startswith("ui:")]
+    for name, first in (("good order", "(5,2)"), ("worse order", "(5,0)")):
+        player = walkthrough("boo", f"TIP 2: the scare order matters ({name})")
+        player.go(1)
+        assert player.state.pending
+        assert f"scares first: the one at {first}." in player.board.svg
+
+
+def test_at_the_table_the_board_asks_for_the_click():
+    state = SCENARIOS["Example Turn 1"].start()
+    svg = render(state.observation(1), state.legal_actions())
+    assert "then click a dashed square (its top-left)." in svg and "Next:" not in svg

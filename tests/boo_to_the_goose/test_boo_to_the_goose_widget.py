@@ -119,3 +119,31 @@ def test_the_game_over_view_names_the_winners():
     table.click("play goose")
     assert table.state.is_terminal()
     assert "Game over" in table.board.svg and "Game over" in table.status.value
+
+
+def test_whose_turn_it_is_is_said_once_on_the_board_and_in_its_picture():
+    table = play("boo_to_the_goose", ["human", "counting", "cautious"], seed=7, bot_delay=0,
+                 seat_names=["Matt", "Emma", "Tom"])
+    assert table.board.svg.count("Matt to play.") == 1
+    assert table.status.layout.display == "none"  # no status line above the board repeating it
+    assert "Matt to play." in table._repr_mimebundle_()["image/svg+xml"]  # the notebook's picture
+
+
+def test_the_end_board_keeps_no_empty_hand_area():
+    import re
+
+    state = position(players=2, hands=((1, 0, 0), (0, 0, 0)), piles=((0, 0, 0),) * 2, rows=((D,), ()))
+    before = widget.render(state.observation(0), state.legal_actions())
+    end = state.apply_str("play goose")
+    assert end.is_terminal()
+    svg = widget.render(end.observation(0), [])
+    assert "Game over" in svg and "Your hand" not in svg
+
+    def height(svg):
+        return float(re.search(r'<svg[^>]* height="([\d.]+)"', svg).group(1))
+
+    def bands_bottom(svg):  # the lowest edge of the players' bands
+        return max(float(y) + float(h) for y, h in re.findall(r'<rect x="4" y="([\d.]+)" width="[\d.]+" '
+                                                              r'height="([\d.]+)"', svg))
+    assert "Your hand" in before and height(before) - bands_bottom(before) > 100
+    assert height(svg) - bands_bottom(svg) <= 12

@@ -224,3 +224,14 @@ def test_the_first_peek_is_the_learners_in_the_first_game_and_after_new_game():
         assert all(str(card.split("(")[-1].rstrip(")")) in faces for card in bottom)  # drawn face up
         table.click("done looking")
         table.new_game()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_end_board_says_the_game_is_over_and_no_one_s_turn(seat):
+    """Player 1 honked last, but when the game is over it is nobody's turn, theirs or another's."""
+    state = moves(arrange(Game(players=3, rounds=1), ([1, 2, 0, -1], [12, 2, 7, 4], [0, 11, 6, 2]), 10),
+                  "honk")
+    assert state.is_terminal() and state.observation(seat).turn == 0
+    words = " ".join(texts(view(state, seat=seat)))
+    assert "your turn" not in words and "their turn" not in words and "to play" not in words
+    assert "Game over: Player 1 won with -8 points." in words

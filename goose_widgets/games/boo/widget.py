@@ -13,7 +13,9 @@ is to place a card, rotation and side buttons (``ui:rotation=90``, ``ui:side=bac
 the Table passes back as render options) pick how the card lies; every legal top-left square for that
 rotation and side is a clickable spot (``data-action="place K3 at (2,6) rot 90 back"``) and hovering
 shows a translucent preview of the card there.  Where the scare order matters, the waiting active
-ghosts are ringed and clickable (``scare with ghost at (r,c)``).
+ghosts are ringed and clickable (``scare with ghost at (r,c)``).  A walkthrough passes
+``scripted_move``, the move its script plays next: the board then shows the card where it will lie
+(or the ringed ghosts) and says what happens, with no spots, toggles or request for a click.
 
 Nothing in BOO is hidden but the order of the unseen decks (O2), which the observation never holds.
 """
@@ -36,7 +38,7 @@ FLIP = OKABE_ITO[5]  # vermillion
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
-# Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the placing spots), not clickable.
+# Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the scripted placement), not clickable.
 WALKTHROUGH_CHOICES = True
 PANEL = 250
 BOARD_MAX = 440
@@ -58,8 +60,13 @@ def buttons(observation: Observation, legal: Sequence[Any], **_options: Any) -> 
 
 def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotation: Any = 0,
            side: str = "front", replay: str | None = None, seat_names: Sequence[str] | None = None,
-           **_options: Any) -> str:
-    """The SVG of the graveyard for ``observation``'s seat; legal actions become clickable."""
+           scripted_move: str | None = None, **_options: Any) -> str:
+    """The SVG of the graveyard for ``observation``'s seat; legal actions become clickable.
+
+    ``scripted_move`` is given by a walkthrough (the text of the move its script plays next, "" where
+    the script stops): the board then shows that move among the choices and says what it is,
+    instead of asking for a click.
+    """
     obs = observation
     names = list(seat_names) if seat_names else [c.capitalize() for c in COLOURS]
     rotation = _int(rotation, 0) if _int(rotation, 0) in ROTATIONS else 0
@@ -97,12 +104,17 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     if turn is not None:
         _scare_lines(root, turn.scares[:shown], xy, size)
     legal = list(legal_actions)
+    scripted = None if scripted_move is None else next(
+        (a for a in legal if str(a) == scripted_move), "")
     if legal and isinstance(legal[0], Scare):
-        _scare_choices(root, legal, xy, size)
-    elif legal and isinstance(legal[0], Place):
+        _scare_choices(root, legal, xy, size, clickable=scripted is None)
+    elif isinstance(scripted, Place):
+        _card(root, make_placed(obs.card(scripted.card), scripted.row, scripted.col, scripted.rotation,
+                                scripted.side), xy, size, ACTIVE, opacity=0.85)
+    elif legal and isinstance(legal[0], Place) and scripted is None:
         _spots(root, obs, legal, rotation, side, xy, size)
     _replay_controls(root, obs, names, shown, left, top + board_h + 14)
-    _panel(root, obs, names, legal, rotation, side, left + board_w + 16, top)
+    _panel(root, obs, names, legal, rotation, side, left + board_w + 16, top, scripted)
     return to_text(root)
 
 
@@ -210,13 +222,14 @@ def _centre(corner: tuple[float, float], size: int) -> tuple[float, float]:
 
 
 # --- choices -----------------------------------------------------------------------------
-def _scare_choices(root: Element, legal: Sequence[Scare], xy: Any, size: int) -> None:
+def _scare_choices(root: Element, legal: Sequence[Scare], xy: Any, size: int, clickable: bool) -> None:
     for action in legal:
         x, y = xy(action.square)
         group = sub(root, "g", data_action=str(action))
         sub(group, "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=size * 0.2,
             fill=CHOICE, fill_opacity=0.2, stroke=CHOICE, stroke_width=4, stroke_dasharray="6 3")
-        sub(group, "title", f"{action}: click the ghosts in the order they should scare")
+        sub(group, "title", f"{action}: click the ghosts in the order they should scare" if clickable
+            else f"{action}: a ghost waiting for its turn to scare")
 
 
 def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: int, side: str,
@@ -237,12 +250,13 @@ def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: in
 
 
 # --- cards and what is on them -----------------------------------------------------------
-def _card(parent: Element, card: Placed, xy: Any, size: int, frame: str | None) -> None:
+def _card(parent: Element, card: Placed, xy: Any, size: int, frame: str | None,
+          opacity: float | None = None) -> None:
     xs = [xy(sq) for sq in card.squares]
     x, y = min(p[0] for p in xs), min(p[1] for p in xs)
     w, h = (size, 3 * size) if card.vertical else (3 * size, size)
     line = LINES[card.deck]
-    group = sub(parent, "g")
+    group = sub(parent, "g", opacity=opacity)
     sub(group, "title", f"{card.name} ({card.deck}, {card.side} up)")
     sub(group, "rect", x=x + 1.5, y=y + 1.5, width=w - 3, height=h - 3, rx=4, fill=CARD_BG,
         stroke=line, stroke_width=3)
@@ -291,7 +305,7 @@ def _ghost(parent: Element, colour: str, facing: str, cx: float, cy: float, s: f
 
 # --- the players' panel ------------------------------------------------------------------
 def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[Any], rotation: int,
-           side: str, x: float, y: float) -> None:
+           side: str, x: float, y: float, scripted: Any = None) -> None:
     small = 26
     for seat in (0, 1):
         top = y + seat * 128
@@ -312,11 +326,36 @@ def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[An
             _card(root, make_placed(spec, 0, 0, 0, "front"),
                   lambda sq, ox=x + 90, oy=ty: (ox + sq[1] * small, oy + sq[0] * small), small, None)
             sub(root, "text", name, x=x + 90 + 3 * small + 8, y=ty + 18, font_size=12)
-    if legal and isinstance(legal[0], Place):
+    if legal and scripted is not None:
+        _scripted_choice(root, obs, names[obs.to_move], legal[0], scripted, x, y + 262)
+    elif legal and isinstance(legal[0], Place):
         _placing_controls(root, obs, legal[0].card, rotation, side, x, y + 262)
     elif legal:
         sub(root, "text", "Click the ringed ghosts in the", x=x, y=y + 276, font_size=13)
         sub(root, "text", "order they should scare.", x=x, y=y + 294, font_size=13)
+
+
+def _scripted_choice(root: Element, obs: Observation, who: str, choice: Any, scripted: Any,
+                     x: float, y: float) -> None:
+    """A walkthrough's choice, told rather than asked for: the script plays it, the learner steps."""
+    if isinstance(choice, Place):
+        lines = [f"Next: {who} places {choice.card}"]
+        if isinstance(scripted, Place):
+            lines += [f"with its top-left at ({scripted.row},{scripted.col}),",
+                      f"turned {scripted.rotation}°, {scripted.side} side up."]
+            shown = make_placed(obs.card(scripted.card), 0, 0, scripted.rotation, scripted.side)
+        else:
+            lines[0] += "."
+            shown = make_placed(obs.card(choice.card), 0, 0, 0, "front")
+        size = 34
+        _card(root, shown, lambda sq: (x + 10 + sq[1] * size, y + 64 + sq[0] * size), size, None)
+    else:
+        first = "."
+        if isinstance(scripted, Scare):
+            first = f": the one at ({scripted.square[0]},{scripted.square[1]})."
+        lines = [f"{who} chooses which ringed ghost", "scares first" + first]
+    for row, line in enumerate(lines):
+        sub(root, "text", line, x=x, y=y + 12 + 17 * row, font_size=13)
 
 
 def _placing_controls(root: Element, obs: Observation, card: str, rotation: int, side: str,

@@ -3,7 +3,8 @@
 One band per player: name, pile and hand sizes, win pile; the face-down row (the viewer's own cards
 show what they are, others' are backs); below it, the cards turned face up in this catch round,
 lying in front of their owners (the fox in front of the fox player).  The viewer's hand is drawn at
-the bottom, face up.  Clickable: a hand card (``play goose``), a face-down card of the current
+the bottom, face up, until the game is over.  The headline says whose turn it is (the table shows
+no status line of its own).  Clickable: a hand card (``play goose``), a face-down card of the current
 target (``flip Player 2's card 3``), and the Stop button (``stop``).
 
 The ``coach`` option writes under each row the card-counting chance that a flip there is a dog and
@@ -26,6 +27,9 @@ HIDDEN_INFORMATION = True
 # No undo: a flipped or swapped card stays seen, so taking the move back would let a player
 # look at hidden cards and choose again.
 UNDO = False
+# The headline above the bands says whose turn it is or who won, in the static picture too: the
+# table shows no status line that would repeat it.
+HEADLINE = True
 
 # Sized so that every text is at least 12 px when drawn at WIDTH, and a table of five players with
 # its buttons and log fits a 900 px high screen (issue 9.3, 9.8).
@@ -52,13 +56,15 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, coach
     legal = {str(a): a for a in legal_actions}
     band = BAND + (COACH_H if coach else 0)
     hand_top = 30 + band * obs.players
-    height = hand_top + HAND_H + 34
+    # At the end no one holds a card: the board stops under the last band.
+    height = hand_top + (4 if obs.over else HAND_H + 34)
     root = svg_root(WIDTH, height)
     sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf5")
     sub(root, "text", _headline(obs, names), x=10, y=21, font_size=15, font_weight="bold")
     for seat in range(obs.players):
         _band(root, obs, seat, names, legal, coach, top=30 + band * seat, height=band)
-    _hand(root, obs, legal, top=hand_top)
+    if not obs.over:
+        _hand(root, obs, legal, top=hand_top)
     return to_text(root)
 
 
@@ -157,8 +163,7 @@ def _coach(root: Any, obs: Observation, seat: int, y: float) -> None:
 
 
 def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> None:
-    sub(root, "text", "Your hand" if not obs.over else "", x=12, y=top + 16, font_size=14,
-        font_weight="bold")
+    sub(root, "text", "Your hand", x=12, y=top + 16, font_size=14, font_weight="bold")
     x = 14
     for kind, count in enumerate(obs.hand):
         action = str(Play(kind))
@@ -182,7 +187,3 @@ def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> Non
         sub(group, "text", "Stop and bank", x=WIDTH - 105, y=top + 60, font_size=17,
             text_anchor="middle", fill="#fff", font_weight="bold")
 
-
-def describe_turn(observation: Observation, names: list[str]) -> str:
-    """The status line (public facts only)."""
-    return _headline(observation, names)

@@ -218,8 +218,10 @@ class _Board:
             stroke=frame, stroke_width=2.5 if seat == obs.actor else 1)
         sub(root, "text", seat_name(seat), x=x + BOX_W / 2, y=y + 14, font_size=13, text_anchor="middle",
             font_weight="bold" if seat == obs.seat else "normal")
+        # When the game is over it is no one's turn (the prompt says who won).
+        turn = seat == obs.turn and obs.phase != "game over"
         tags = [t for t, on in (("you", seat == obs.seat), ("dealer", seat == obs.dealer),
-                                ("their turn" if seat != obs.seat else "your turn", seat == obs.turn))
+                                ("their turn" if seat != obs.seat else "your turn", turn))
                 if on]
         fitted_text(root, " · ".join(tags), BOX_W - 8, x=x + BOX_W / 2, y=y + 28, text_anchor="middle",
                     fill="#555")
