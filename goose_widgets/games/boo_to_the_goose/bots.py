@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ...engine import RandomBot
@@ -24,7 +26,16 @@ from .rules import DOG, FOX, GOOSE, Flip, Observation, Play, Stop, next_target
 
 
 def _play(legal: Sequence[Any], kind: int) -> Any | None:
-    return next((a for a in legal if isinstance(a, Play) and a.kind == kind), None)
+    for action in legal:
+        if isinstance(action, Play) and action.kind == kind:
+            return action
+    return None
+
+
+# Bots ask about the same few exact chances over and over, and arithmetic with Fractions is slow:
+# each answer is worked out once (issue 12: tournaments in notebook 04).
+_flip_gain = cache(flip_gain)
+_exact = cache(Fraction)  # a threshold as a Fraction: compares with a Fraction as the number does
 
 
 class CautiousBot:
@@ -66,7 +77,7 @@ class CountingBot:
         stop = next((a for a in legal if isinstance(a, Stop)), None)
         if stop is not None:
             p = dog_chance(observation, observation.target)
-            if p is None or flip_gain(p, geese_this_round(observation)) <= 0:
+            if p is None or _flip_gain(p, geese_this_round(observation)) <= 0:
                 return stop
         return max(flips, key=lambda f: f.index)  # the newest card
 
@@ -77,7 +88,7 @@ class CountingBot:
             if first is None:
                 return fox  # B10: nobody to flip, the fox is banked for free
             p = dog_chance(observation, first)
-            if p is not None and p <= self.fox_threshold:
+            if p is not None and p <= _exact(self.fox_threshold):
                 return fox
         for kind in (DOG, GOOSE, FOX):
             action = _play(legal, kind)

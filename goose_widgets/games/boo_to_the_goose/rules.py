@@ -46,9 +46,9 @@ Where the rulebook and the rulings are silent:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
@@ -218,12 +218,25 @@ class Observation:
     def unseen(self, owner: int) -> Cards:
         """Cards of ``owner``'s set that this seat has not seen (for its own set: its pile and the
         removed cards)."""
-        seen = self.revealed[owner]
-        unseen = tuple(SET[k] - seen[k] for k in range(3))
-        if owner == self.seat:
-            own = _counts(self.row)
-            unseen = tuple(unseen[k] - self.hand[k] - own[k] for k in range(3))
-        return _triple(unseen)
+        geese, foxes, dogs = self.revealed[owner]
+        unseen = SET[GOOSE] - geese, SET[FOX] - foxes, SET[DOG] - dogs
+        if owner != self.seat:
+            return unseen
+        own, hand = _counts(self.row), self.hand
+        return _triple([unseen[k] - hand[k] - own[k] for k in range(3)])
+
+
+def _observation(**fields: Any) -> Observation:
+    """`Observation(**fields)` without the frozen constructor's one ``object.__setattr__`` per
+    field, which cost more than the rest of an observation (bots get one at every decision)."""
+    if fields.keys() == _OBSERVATION_FIELDS:  # (``==`` is twice as fast as ``!=`` here)
+        observation = object.__new__(Observation)
+        observation.__dict__.update(fields)
+        return observation
+    raise TypeError(f"an observation has the fields {sorted(_OBSERVATION_FIELDS)}.")
+
+
+_OBSERVATION_FIELDS = {f.name for f in fields(Observation)}
 
 
 def _counts(kinds: tuple[int, ...]) -> Cards:
@@ -279,13 +292,10 @@ class State(StateBase):
     # --- transitions ------------------------------------------------------------------------
     # Move-log lines are made only when read (``Lines``: a callable giving them), which playouts
     # never do (issue 12: the engine's hot path); each helper adds its lines after those it is given.
-    def _next(self, action: object) -> tuple[State, Lines]:
-        if isinstance(action, Draw):
-            return self._draw(action)
-        if isinstance(action, Play):
-            return self._play(action.kind)
-        if isinstance(action, Flip):
-            return self._flip(action)
+    def _next(self, action: Any) -> tuple[State, Lines]:
+        return _MOVES[type(action)](self, action)  # the legal object itself: its exact type
+
+    def _stop(self, stop: Stop) -> tuple[State, Lines]:
         return self._bank_stop(_said("{} stops.", self.fox), {})
 
     def _draw(self, draw: Draw) -> tuple[State, Lines]:
@@ -310,8 +320,8 @@ class State(StateBase):
         return (self._replace(piles=tuple(piles), hands=tuple(hands), pending=rest),
                 lambda: [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else [])
 
-    def _play(self, kind: int) -> tuple[State, Lines]:
-        seat = self.turn
+    def _play(self, play: Play) -> tuple[State, Lines]:
+        seat, kind = self.turn, play.kind
         hands = list(self.hands)
         hands[seat] = _add(hands[seat], kind, -1)
         if kind != FOX:
@@ -400,9 +410,9 @@ class State(StateBase):
         ``changes`` are the other fields of the next state (one `replace` per move: it is the
         engine's hot path)."""
         hands: tuple[Cards, ...] = changes.get("hands", self.hands)
-        piles, turn, n = self.piles, self.turn, len(hands)
-        for step in range(1, n + 1):
-            seat = (turn + step) % n
+        piles, seat, n = self.piles, self.turn, len(hands)
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
             if sum(hands[seat]) + sum(piles[seat]):
                 changes["turn"] = seat
                 return self._replace(**changes), lines
@@ -425,33 +435,21 @@ class State(StateBase):
 
     # --- what is known and who won ------------------------------------------------------------
     def won_by_kind(self, holder: int) -> Cards:
-        pile = self.won[holder]
-        return (sum(pile[GOOSE::3]), sum(pile[FOX::3]), sum(pile[DOG::3]))
+        return _by_kind(self.won[holder])
 
     def revealed(self, owner: int) -> Cards:
         """Cards of ``owner``'s set that everyone has seen: in any win pile or face up now."""
-        return self._revealed(owner, [sum(column) for column in zip(*self.won)])
-
-    def _revealed(self, owner: int, banked: list[int]) -> Cards:
-        """`revealed`, given ``banked``: every win pile added up, by set and kind."""
-        seen = banked[3 * owner:3 * owner + 3]
-        for kind in self.face_up[owner]:
-            seen[kind] += 1
-        if self.fox == owner:
-            seen[FOX] += 1
-        return _triple(seen)
+        return _public(self.won, self.face_up, self.fox)[1][owner]
 
     def observation(self, seat: int) -> Observation:
-        n = self.players
-        banked = list(map(sum, zip(*self.won)))
-        return Observation(
-            seat=seat, players=n, variation=self.game.variation, current_player=self.current_player,
-            hand=self.hands[seat], row=self.rows[seat],
+        won, revealed = _public(self.won, self.face_up, self.fox)
+        return _observation(
+            seat=seat, players=len(self.hands), variation=self.game.variation,
+            current_player=self.current_player, hand=self.hands[seat], row=self.rows[seat],
             hand_sizes=tuple(map(sum, self.hands)), pile_sizes=tuple(map(sum, self.piles)),
             row_sizes=tuple(map(len, self.rows)), removed_sizes=tuple(map(sum, self.removed)),
             face_up=self.face_up, fox=self.fox, target=self.target, caught=self.caught,
-            won=tuple(self.won_by_kind(h) for h in range(n)),
-            revealed=tuple(self._revealed(s, banked) for s in range(n)), over=self.over)
+            won=won, revealed=revealed, over=self.over)
 
     def scores(self) -> list[int]:
         return [sum(pile) for pile in self.won]
@@ -487,6 +485,10 @@ class State(StateBase):
         if self.fox == owner:
             cards[FOX] += 1
         return _triple(cards)
+
+
+_MOVES: dict[type, Callable[[State, Any], tuple[State, Lines]]] = {
+    Draw: State._draw, Play: State._play, Flip: State._flip, Stop: State._stop}
 
 
 def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:
@@ -530,6 +532,28 @@ def _drawing(seat: int, cards: int) -> tuple[tuple[str, int], ...]:
 def _draws(why: str, seat: int, pile: Cards) -> tuple[tuple[Draw, Fraction], ...]:
     total = sum(pile)
     return tuple((Draw(why, seat, kind), Fraction(n, total)) for kind, n in enumerate(pile) if n)
+
+
+def _by_kind(pile: tuple[int, ...]) -> Cards:
+    """A win pile (by set and kind) counted by kind."""
+    return sum(pile[GOOSE::3]), sum(pile[FOX::3]), sum(pile[DOG::3])
+
+
+@lru_cache(maxsize=4096)  # win piles change only when a round ends: observations share these
+def _public(won: tuple[tuple[int, ...], ...], face_up: tuple[tuple[int, ...], ...], fox: int
+            ) -> tuple[tuple[Cards, ...], tuple[Cards, ...]]:
+    """Every win pile by kind, and the cards of each set that everyone has seen: in any win pile,
+    face up now, or the fox in play (B4)."""
+    banked = list(map(sum, zip(*won)))
+    revealed = []
+    for owner, cards in enumerate(face_up):
+        seen = banked[3 * owner:3 * owner + 3]
+        for kind in cards:
+            seen[kind] += 1
+        if fox == owner:
+            seen[FOX] += 1
+        revealed.append(_triple(seen))
+    return tuple(map(_by_kind, won)), tuple(revealed)
 
 
 def _add_won(pile: tuple[int, ...], owner: int, kind: int) -> tuple[int, ...]:
