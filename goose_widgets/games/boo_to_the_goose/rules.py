@@ -177,9 +177,15 @@ class Game(GameBase):
             setup += [("remove", seat)] * (REMOVED_IN_VARIATION if self.variation else 0)
             setup += [("deal", seat)] * HAND_SIZE
         empty = (0, 0, 0)
-        return State(game=self, piles=(SET,) * n, hands=(empty,) * n, rows=((),) * n,
-                     face_up=((),) * n, won=((0,) * (3 * n),) * n, removed=(empty,) * n,
-                     pending=tuple(setup))
+        state = State(game=self, piles=(SET,) * n, hands=(empty,) * n, rows=((),) * n,
+                      face_up=((),) * n, won=((0,) * (3 * n),) * n, removed=(empty,) * n,
+                      pending=tuple(setup))
+        # Speed (issue 12): the constructor leaves the state's values in a dict that shares its
+        # keys with the class, on which Python 3.11 cannot cache attribute look-ups (each read of
+        # ``state.piles`` then costs 3x more); a plain copy of it, which `_replace` keeps copying
+        # for every later state, can.  The values are the same.
+        object.__setattr__(state, "__dict__", dict(state.__dict__))
+        return state
 
 
 @dataclass(frozen=True)
@@ -349,11 +355,7 @@ class State(StateBase):
         face_up = list(self.face_up)
         face_up[owner] += (kind,)
         changes = {"rows": tuple(rows), "face_up": tuple(face_up)}
-
-        def turned() -> list[str]:
-            return [f"{seat_name(fox)} turns over {seat_name(owner)}'s card {index + 1}: "
-                    f"a {KINDS[kind]}{'!' if kind == DOG else '.'}"]
-
+        turned = _turned(fox, owner, index, kind)
         if kind == DOG:
             return self._bank_dog(owner, turned, changes)
         nxt = self._next_target(fox, owner, changes["rows"])
@@ -519,6 +521,14 @@ def _plays(hand: Cards) -> tuple[Play, ...]:
 def _said(line: str, seat: int) -> Lines:
     """The move-log line ``line`` about ``seat`` (its ``{}``), as `Lines`."""
     text = line.format(seat_name(seat))
+    return lambda: [text]
+
+
+@cache  # a few hundred different flips: one callable each
+def _turned(fox: int, owner: int, index: int, kind: int) -> Lines:
+    """The move-log line of a flip, as `Lines`."""
+    text = (f"{seat_name(fox)} turns over {seat_name(owner)}'s card {index + 1}: "
+            f"a {KINDS[kind]}{'!' if kind == DOG else '.'}")
     return lambda: [text]
 
 
