@@ -2,7 +2,7 @@
 
 - ``random``: any legal action.
 - ``cautious``: lays dogs, then geese, spends a fox only when nothing else is left, and stops at
-  the first goose of a catch round.
+  the first goose of a catch round (its legal actions say whether a round is on).
 - ``counting``: counts cards.  It estimates the chance that a flip is a dog from the cards of
   that colour it has seen (`analysis.dog_chance`) and flips again only while one more flip gains
   more than it risks (`analysis.flip_gain` > 0).  It lays a dog as a trap whenever it holds one.
@@ -39,13 +39,16 @@ _exact = cache(Fraction)  # a threshold as a Fraction: compares with a Fraction 
 
 
 class CautiousBot:
-    """Never takes a risk it can avoid."""
+    """Never takes a risk it can avoid.  Its legal actions tell it all it needs: flips (and
+    "stop") in a catch round, plays otherwise (B3, B6), so it does not read its observation."""
 
     name = "cautious"
+    needs_observation = False  # simulations skip building it (issue 12)
 
-    def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, observation: Observation | None, legal_actions: Sequence[Any],
+               rng: random.Random) -> Any:
         legal = list(legal_actions)
-        if observation.in_round:
+        if not isinstance(legal[0], Play):  # a catch round: flips, and "stop" after a goose
             stop = next((a for a in legal if isinstance(a, Stop)), None)
             return stop if stop is not None else rng.choice(legal)
         for kind in (DOG, GOOSE, FOX):
