@@ -163,17 +163,16 @@ class StateBase:
             plan = _REPLACE_PLANS[cls] = (names, hasattr(cls, "__post_init__") or any(
                 not f.init for f in fields(self)))
         names, construct = plan
-        if not changes.keys() <= names:
-            unknown = ", ".join(sorted(changes.keys() - names))
-            raise TypeError(f"{cls.__name__} has no field(s) {unknown}.")
         raw = self.__dict__
         if construct:
+            _check_fields(cls, changes, names)
             return cls(**{**{name: raw[name] for name in names}, **changes})
         values = raw.copy()
-        if len(values) != len(names):  # values cached on the old state stay behind
-            for key in values.keys() - names:
-                del values[key]
         values.update(changes)
+        if len(values) != len(names):  # an unknown field, or values cached on the old state
+            _check_fields(cls, changes, names)
+            for key in values.keys() - names:  # cached values stay behind
+                del values[key]
         new = object.__new__(cls)
         object.__setattr__(new, "__dict__", values)
         return new
@@ -211,6 +210,14 @@ class StateBase:
 
 
 _REPLACE_PLANS: dict[type, tuple[frozenset[str], bool]] = {}
+
+
+def _check_fields(cls: type, changes: dict[str, Any], names: frozenset[str]) -> None:
+    """`StateBase._replace` refuses a name that is not a field (checked only when the sizes of the
+    new state's values show something unusual: on the hot path a check per call is costly)."""
+    if not changes.keys() <= names:
+        unknown = ", ".join(sorted(changes.keys() - names))
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}.")
 
 
 def _history_value(raw: Any) -> tuple[str, ...]:

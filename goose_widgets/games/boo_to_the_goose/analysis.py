@@ -50,13 +50,18 @@ def dog_chance(observation: Observation, owner: int) -> Fraction | None:
     """
     if owner == observation.seat:
         row = observation.row
-        return Fraction(row.count(DOG), len(row)) if row else None
+        return _ratio(row.count(DOG), len(row)) if row else None
     if not observation.row_sizes[owner]:
         return None
     geese, _, dogs = observation.unseen(owner)
     if geese + dogs == 0:
         return None
-    return Fraction(dogs, geese + dogs)
+    return _ratio(dogs, geese + dogs)
+
+
+@cache  # a few hundred ratios of small counts: each Fraction is made once (simulations ask often)
+def _ratio(part: int, whole: int) -> Fraction:
+    return Fraction(part, whole)
 
 
 def flip_gain(p: Fraction | float, geese: int) -> Fraction | float:

@@ -2,7 +2,7 @@
 
 - ``random``: any legal action.
 - ``cautious``: lays dogs, then geese, spends a fox only when nothing else is left, and stops at
-  the first goose of a catch round.
+  the first goose of a catch round (its legal actions say whether a round is on).
 - ``counting``: counts cards.  It estimates the chance that a flip is a dog from the cards of
   that colour it has seen (`analysis.dog_chance`) and flips again only while one more flip gains
   more than it risks (`analysis.flip_gain` > 0).  It lays a dog as a trap whenever it holds one.
@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from ...engine import RandomBot
@@ -24,17 +26,29 @@ from .rules import DOG, FOX, GOOSE, Flip, Observation, Play, Stop, next_target
 
 
 def _play(legal: Sequence[Any], kind: int) -> Any | None:
-    return next((a for a in legal if isinstance(a, Play) and a.kind == kind), None)
+    for action in legal:
+        if isinstance(action, Play) and action.kind == kind:
+            return action
+    return None
+
+
+# Bots ask about the same few exact chances over and over, and arithmetic with Fractions is slow:
+# each answer is worked out once (issue 12: tournaments in notebook 04).
+_flip_gain = cache(flip_gain)
+_exact = cache(Fraction)  # a threshold as a Fraction: compares with a Fraction as the number does
 
 
 class CautiousBot:
-    """Never takes a risk it can avoid."""
+    """Never takes a risk it can avoid.  Its legal actions tell it all it needs: flips (and
+    "stop") in a catch round, plays otherwise (B3, B6), so it does not read its observation."""
 
     name = "cautious"
+    needs_observation = False  # simulations skip building it (issue 12)
 
-    def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, observation: Observation | None, legal_actions: Sequence[Any],
+               rng: random.Random) -> Any:
         legal = list(legal_actions)
-        if observation.in_round:
+        if not isinstance(legal[0], Play):  # a catch round: flips, and "stop" after a goose
             stop = next((a for a in legal if isinstance(a, Stop)), None)
             return stop if stop is not None else rng.choice(legal)
         for kind in (DOG, GOOSE, FOX):
@@ -66,7 +80,7 @@ class CountingBot:
         stop = next((a for a in legal if isinstance(a, Stop)), None)
         if stop is not None:
             p = dog_chance(observation, observation.target)
-            if p is None or flip_gain(p, geese_this_round(observation)) <= 0:
+            if p is None or _flip_gain(p, geese_this_round(observation)) <= 0:
                 return stop
         return max(flips, key=lambda f: f.index)  # the newest card
 
@@ -77,7 +91,7 @@ class CountingBot:
             if first is None:
                 return fox  # B10: nobody to flip, the fox is banked for free
             p = dog_chance(observation, first)
-            if p is not None and p <= self.fox_threshold:
+            if p is not None and p <= _exact(self.fox_threshold):
                 return fox
         for kind in (DOG, GOOSE, FOX):
             action = _play(legal, kind)

@@ -45,10 +45,10 @@ Where the rulebook and the rulings are silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
@@ -67,6 +67,8 @@ PLURALS = {"goose": "geese", "fox": "foxes", "dog": "dogs"}
 
 Cards = tuple[int, int, int]
 """A multiset of cards: how many geese, foxes and dogs."""
+Lines = Callable[[], list[str]]
+"""Move-log lines, made when read (the engine's lazy ``events``)."""
 
 
 def seat_name(seat: int) -> str:
@@ -87,14 +89,20 @@ def _triple(counts: Sequence[int]) -> Cards:
     return geese, foxes, dogs
 
 
+@cache  # a few hundred multisets: each sum is made once (issue 12: the hot path)
 def _add(cards: Cards, kind: int, amount: int = 1) -> Cards:
-    changed = list(cards)
-    changed[kind] += amount
-    return _triple(changed)
+    geese, foxes, dogs = cards
+    if kind == GOOSE:
+        return geese + amount, foxes, dogs
+    if kind == FOX:
+        return geese, foxes + amount, dogs
+    return geese, foxes, dogs + amount
 
 
 def _set_at(items: tuple, index: int, value: object) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    changed = list(items)  # faster than joining three slices
+    changed[index] = value
+    return tuple(changed)
 
 
 # --- actions and chance outcomes ---------------------------------------------------------------
@@ -169,9 +177,15 @@ class Game(GameBase):
             setup += [("remove", seat)] * (REMOVED_IN_VARIATION if self.variation else 0)
             setup += [("deal", seat)] * HAND_SIZE
         empty = (0, 0, 0)
-        return State(game=self, piles=(SET,) * n, hands=(empty,) * n, rows=((),) * n,
-                     face_up=((),) * n, won=((0,) * (3 * n),) * n, removed=(empty,) * n,
-                     pending=tuple(setup))
+        state = State(game=self, piles=(SET,) * n, hands=(empty,) * n, rows=((),) * n,
+                      face_up=((),) * n, won=((0,) * (3 * n),) * n, removed=(empty,) * n,
+                      pending=tuple(setup))
+        # Speed (issue 12): the constructor leaves the state's values in a dict that shares its
+        # keys with the class, on which Python 3.11 cannot cache attribute look-ups (each read of
+        # ``state.piles`` then costs 3x more); a plain copy of it, which `_replace` keeps copying
+        # for every later state, can.  The values are the same.
+        object.__setattr__(state, "__dict__", dict(state.__dict__))
+        return state
 
 
 @dataclass(frozen=True)
@@ -210,12 +224,25 @@ class Observation:
     def unseen(self, owner: int) -> Cards:
         """Cards of ``owner``'s set that this seat has not seen (for its own set: its pile and the
         removed cards)."""
-        seen = self.revealed[owner]
-        unseen = tuple(SET[k] - seen[k] for k in range(3))
-        if owner == self.seat:
-            own = _counts(self.row)
-            unseen = tuple(unseen[k] - self.hand[k] - own[k] for k in range(3))
-        return _triple(unseen)
+        geese, foxes, dogs = self.revealed[owner]
+        unseen = SET[GOOSE] - geese, SET[FOX] - foxes, SET[DOG] - dogs
+        if owner != self.seat:
+            return unseen
+        own, hand = _counts(self.row), self.hand
+        return _triple([unseen[k] - hand[k] - own[k] for k in range(3)])
+
+
+def _observation(**fields: Any) -> Observation:
+    """`Observation(**fields)` without the frozen constructor's one ``object.__setattr__`` per
+    field, which cost more than the rest of an observation (bots get one at every decision)."""
+    if fields.keys() == _OBSERVATION_FIELDS:  # (``==`` is twice as fast as ``!=`` here)
+        observation = object.__new__(Observation)
+        observation.__dict__.update(fields)
+        return observation
+    raise TypeError(f"an observation has the fields {sorted(_OBSERVATION_FIELDS)}.")
+
+
+_OBSERVATION_FIELDS = {f.name for f in fields(Observation)}
 
 
 def _counts(kinds: tuple[int, ...]) -> Cards:
@@ -260,161 +287,171 @@ class State(StateBase):
 
     def _legal_actions(self) -> list:
         if self.fox >= 0:
-            flips = _flips(self.target, len(self.rows[self.target]))
-            return [*flips, STOP] if self.caught else list(flips)
-        hand = self.hands[self.turn]
-        return [play for play, n in zip(PLAYS, hand) if n]
+            target = self.target
+            return list(_flips(target, len(self.rows[target]), self.caught))
+        return list(_plays(self.hands[self.turn]))
 
     def _chance_outcomes(self) -> tuple[tuple[Draw, Fraction], ...]:
         why, seat = self.pending[0]
         return _draws(why, seat, self.piles[seat])  # cached: the engine prepares each one once
 
     # --- transitions ------------------------------------------------------------------------
-    def _next(self, action: object) -> tuple[State, list[str]]:
-        if isinstance(action, Draw):
-            return self._draw(action)
-        if isinstance(action, Play):
-            return self._play(action.kind)
-        if isinstance(action, Flip):
-            return self._flip(action)
-        return self._bank_stop([f"{seat_name(self.fox)} stops."])
+    # Move-log lines are made only when read (``Lines``: a callable giving them), which playouts
+    # never do (issue 12: the engine's hot path); each helper adds its lines after those it is given.
+    def _next(self, action: Any) -> tuple[State, Lines]:
+        return _MOVES[type(action)](self, action)  # the legal object itself: its exact type
 
-    def _draw(self, draw: Draw) -> tuple[State, list[str]]:
-        seat, kind = draw.seat, draw.kind
-        piles = _set_at(self.piles, seat, _add(self.piles[seat], kind, -1))
+    def _stop(self, stop: Stop) -> tuple[State, Lines]:
+        return self._bank_stop(_said("{} stops.", self.fox), {})
+
+    def _draw(self, draw: Draw) -> tuple[State, Lines]:
+        seat, kind, why = draw.seat, draw.kind, draw.why
+        piles = list(self.piles)
+        piles[seat] = _add(piles[seat], kind, -1)
         rest = self.pending[1:]
-        finished = not rest or rest[0] != (draw.why, seat)
-        if draw.why == "remove":
-            removed = _set_at(self.removed, seat, _add(self.removed[seat], kind))
-            events = [f"{REMOVED_IN_VARIATION} cards are removed unseen from {seat_name(seat)}'s set."] \
-                if finished else []
-            return self._replace(piles=piles, removed=removed, pending=rest), events
-        hands = _set_at(self.hands, seat, _add(self.hands[seat], kind))
-        if draw.why == "deal":
-            events = [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else []
-        else:
-            events = [f"{seat_name(seat)} draws a card."]
-        return self._replace(piles=piles, hands=hands, pending=rest), events
+        if why == "draw":
+            hands = list(self.hands)
+            hands[seat] = _add(hands[seat], kind, 1)
+            return (self._replace(piles=tuple(piles), hands=tuple(hands), pending=rest),
+                    _said("{} draws a card.", seat))
+        finished = not rest or rest[0] != (why, seat)
+        if why == "remove":
+            removed = list(self.removed)
+            removed[seat] = _add(removed[seat], kind, 1)
+            return (self._replace(piles=tuple(piles), removed=tuple(removed), pending=rest),
+                    lambda: [f"{REMOVED_IN_VARIATION} cards are removed unseen from {seat_name(seat)}'s set."]
+                    if finished else [])
+        hands = list(self.hands)
+        hands[seat] = _add(hands[seat], kind, 1)
+        return (self._replace(piles=tuple(piles), hands=tuple(hands), pending=rest),
+                lambda: [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else [])
 
-    def _play(self, kind: int) -> tuple[State, list[str]]:
-        seat, name = self.turn, seat_name(self.turn)
-        hands = _set_at(self.hands, seat, _add(self.hands[seat], kind, -1))
+    def _play(self, play: Play) -> tuple[State, Lines]:
+        seat, kind = self.turn, play.kind
+        hands = list(self.hands)
+        hands[seat] = _add(hands[seat], kind, -1)
         if kind != FOX:
-            rows = _set_at(self.rows, seat, self.rows[seat] + (kind,))
-            pending = (("draw", seat),) if sum(self.piles[seat]) else ()
-            return self._pass_turn([f"{name} plays a card face down."], hands=hands, rows=rows,
-                                   pending=pending)
+            rows = list(self.rows)
+            rows[seat] += (kind,)
+            pending = _drawing(seat, 1) if sum(self.piles[seat]) else ()
+            return self._pass_turn(_said("{} plays a card face down.", seat),
+                                   {"hands": tuple(hands), "rows": tuple(rows), "pending": pending})
         target = self._next_target(seat, seat, self.rows)
-        events = [f"{name} plays a fox: catch the geese!"]
         if target < 0:  # B10
             won = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
-            events.append(f"Nobody else has a face-down card: the fox goes to {name}'s win pile.")
-            return self._replace(fox=seat)._end_round(events, hands=hands, won=won)
-        return self._replace(hands=hands, fox=seat, caught=False, target=target), events
+            return self._end_round(seat, lambda: [
+                f"{seat_name(seat)} plays a fox: catch the geese!",
+                f"Nobody else has a face-down card: the fox goes to {seat_name(seat)}'s win pile."],
+                {"hands": tuple(hands), "won": won})
+        return (self._replace(hands=tuple(hands), fox=seat, caught=False, target=target),
+                _said("{} plays a fox: catch the geese!", seat))
 
-    def _flip(self, flip: Flip) -> tuple[State, list[str]]:
-        owner, row = flip.target, self.rows[flip.target]
-        kind = row[flip.index]
-        rows = _set_at(self.rows, owner, row[:flip.index] + row[flip.index + 1:])
-        face_up = _set_at(self.face_up, owner, self.face_up[owner] + (kind,))
-        events = [f"{seat_name(self.fox)} turns over {seat_name(owner)}'s card {flip.index + 1}: "
-                  f"a {KINDS[kind]}{'!' if kind == DOG else '.'}"]
+    def _flip(self, flip: Flip) -> tuple[State, Lines]:
+        owner, index, fox = flip.target, flip.index, self.fox
+        rows = list(self.rows)
+        row = rows[owner]
+        kind = row[index]
+        rows[owner] = row[:index] + row[index + 1:]
+        face_up = list(self.face_up)
+        face_up[owner] += (kind,)
+        changes = {"rows": tuple(rows), "face_up": tuple(face_up)}
+        turned = _turned(fox, owner, index, kind)
         if kind == DOG:
-            return self._replace(rows=rows, face_up=face_up)._bank_dog(owner, events)
-        nxt = self._next_target(self.fox, owner, rows)
+            return self._bank_dog(owner, turned, changes)
+        nxt = self._next_target(fox, owner, changes["rows"])
         if nxt < 0:  # B7: nobody has a face-down card left
-            events.append("Nobody has a face-down card left.")
-            return self._replace(rows=rows, face_up=face_up)._bank_stop(events)
-        return self._replace(rows=rows, face_up=face_up, target=nxt, caught=True), events
+            return self._bank_stop(lambda: [*turned(), "Nobody has a face-down card left."], changes)
+        return self._replace(target=nxt, caught=True, **changes), turned
 
     def _next_target(self, fox: int, after: int, rows: tuple[tuple[int, ...], ...]) -> int:
-        return next_target(fox, after, tuple(len(row) for row in rows))
+        return next_target(fox, after, tuple(map(len, rows)))
 
-    def _bank_stop(self, events: list[str]) -> tuple[State, list[str]]:
+    # ``changes``: the move's changes so far (the last flip's), which the round's end completes
+    def _bank_stop(self, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
         """B8: the fox player banks every turned goose and the fox."""
         holder = self.fox
+        turned = changes.get("face_up", self.face_up)
         pile = list(self.won[holder])
-        for owner, cards in enumerate(self.face_up):
+        for owner, cards in enumerate(turned):
             pile[3 * owner + GOOSE] += len(cards)
         pile[3 * holder + FOX] += 1
-        geese = sum(len(c) for c in self.face_up)
-        events.append(f"{seat_name(holder)} banks {count_text((geese, 1, 0))}.")
-        return self._end_round(events, won=_set_at(self.won, holder, tuple(pile)))
+        geese = sum(map(len, turned))
+        changes["won"] = _set_at(self.won, holder, tuple(pile))
+        return self._end_round(
+            holder, lambda: [*before(), f"{seat_name(holder)} banks {count_text((geese, 1, 0))}."],
+            changes)
 
-    def _bank_dog(self, dog_owner: int, events: list[str]) -> tuple[State, list[str]]:
+    def _bank_dog(self, dog_owner: int, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
         """B9: everyone banks the cards turned in front of them; the fox goes to the dog's owner."""
         won = list(self.won)
-        for owner, cards in enumerate(self.face_up):
+        turned = changes["face_up"]
+        for owner, cards in enumerate(turned):
             if cards:
                 pile = list(won[owner])
                 for kind in cards:
                     pile[3 * owner + kind] += 1
                 won[owner] = tuple(pile)
-                events.append(f"{seat_name(owner)} banks {count_text(_counts(cards))}.")
         won[dog_owner] = _add_won(won[dog_owner], self.fox, FOX)
-        events.append(f"The fox goes to {seat_name(dog_owner)}.")
-        return self._end_round(events, won=tuple(won))
+        changes["won"] = tuple(won)
+        return self._end_round(self.fox, lambda: [
+            *before(),
+            *[f"{seat_name(owner)} banks {count_text(_counts(cards))}." for owner, cards in enumerate(turned)
+              if cards],
+            f"The fox goes to {seat_name(dog_owner)}."], changes)
 
-    def _end_round(self, events: list[str], **changes: Any) -> tuple[State, list[str]]:
-        """B11: clear the round, refill the fox player's hand, pass the turn."""
-        seat = self.fox
+    def _end_round(self, seat: int, lines: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
+        """B11: clear the round, refill the hand of the fox player (``seat``), pass the turn."""
         hands: tuple[Cards, ...] = changes.get("hands", self.hands)
         refill = min(HAND_SIZE - sum(hands[seat]), sum(self.piles[seat]))
-        return self._pass_turn(events, face_up=((),) * self.players, fox=-1, target=-1, caught=False,
-                               pending=(("draw", seat),) * refill, **changes)
+        return self._pass_turn(lines, {**changes, "face_up": ((),) * self.players, "fox": -1,
+                                       "target": -1, "caught": False, "pending": _drawing(seat, refill)})
 
-    def _pass_turn(self, events: list[str], **changes: Any) -> tuple[State, list[str]]:
+    def _pass_turn(self, lines: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
         """B12: the next seat clockwise that still has cards; the end when nobody has any.
 
         ``changes`` are the other fields of the next state (one `replace` per move: it is the
         engine's hot path)."""
-        n = self.players
         hands: tuple[Cards, ...] = changes.get("hands", self.hands)
-        for step in range(1, n + 1):
-            seat = (self.turn + step) % n
-            if sum(hands[seat]) + sum(self.piles[seat]):
-                return self._replace(turn=seat, **changes), events
+        piles, seat, n = self.piles, self.turn, len(hands)
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            if sum(hands[seat]) + sum(piles[seat]):
+                changes["turn"] = seat
+                return self._replace(**changes), lines
         state = self._replace(**changes)
         won = tuple(tuple(pile[i] + (row.count(i % 3) if i // 3 == holder else 0)
                           for i in range(len(pile)))
                     for holder, (pile, row) in enumerate(zip(state.won, state.rows)))
         final = state._replace(won=won, rows=((),) * n, over=True)
-        events.append("Every card has been played: face-down cards go to their owners' win piles.")
-        events += [f"{seat_name(s)} banks {len(row)} face-down card{'s' if len(row) > 1 else ''}: "
-                   f"{count_text(_counts(row))}."
-                   for s, row in enumerate(state.rows) if row]  # all turned up now: public (B12)
-        events.append("Scores: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(final.scores())))
-        return final, events
+
+        def ending() -> list[str]:
+            return [
+                *lines(),
+                "Every card has been played: face-down cards go to their owners' win piles.",
+                *[f"{seat_name(s)} banks {len(row)} face-down card{'s' if len(row) > 1 else ''}: "
+                  f"{count_text(_counts(row))}."
+                  for s, row in enumerate(state.rows) if row],  # all turned up now: public (B12)
+                "Scores: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(final.scores()))]
+
+        return final, ending
 
     # --- what is known and who won ------------------------------------------------------------
     def won_by_kind(self, holder: int) -> Cards:
-        pile = self.won[holder]
-        return (sum(pile[GOOSE::3]), sum(pile[FOX::3]), sum(pile[DOG::3]))
+        return _by_kind(self.won[holder])
 
     def revealed(self, owner: int) -> Cards:
         """Cards of ``owner``'s set that everyone has seen: in any win pile or face up now."""
-        return self._revealed(owner, [sum(column) for column in zip(*self.won)])
-
-    def _revealed(self, owner: int, banked: list[int]) -> Cards:
-        """`revealed`, given ``banked``: every win pile added up, by set and kind."""
-        seen = banked[3 * owner:3 * owner + 3]
-        for kind in self.face_up[owner]:
-            seen[kind] += 1
-        if self.fox == owner:
-            seen[FOX] += 1
-        return _triple(seen)
+        return _public(self.won, self.face_up, self.fox)[1][owner]
 
     def observation(self, seat: int) -> Observation:
-        n = self.players
-        banked = list(map(sum, zip(*self.won)))
-        return Observation(
-            seat=seat, players=n, variation=self.game.variation, current_player=self.current_player,
-            hand=self.hands[seat], row=self.rows[seat],
+        won, revealed = _public(self.won, self.face_up, self.fox)
+        return _observation(
+            seat=seat, players=len(self.hands), variation=self.game.variation,
+            current_player=self.current_player, hand=self.hands[seat], row=self.rows[seat],
             hand_sizes=tuple(map(sum, self.hands)), pile_sizes=tuple(map(sum, self.piles)),
             row_sizes=tuple(map(len, self.rows)), removed_sizes=tuple(map(sum, self.removed)),
             face_up=self.face_up, fox=self.fox, target=self.target, caught=self.caught,
-            won=tuple(self.won_by_kind(h) for h in range(n)),
-            revealed=tuple(self._revealed(s, banked) for s in range(n)), over=self.over)
+            won=won, revealed=revealed, over=self.over)
 
     def scores(self) -> list[int]:
         return [sum(pile) for pile in self.won]
@@ -452,6 +489,10 @@ class State(StateBase):
         return _triple(cards)
 
 
+_MOVES: dict[type, Callable[[State, Any], tuple[State, Lines]]] = {
+    Draw: State._draw, Play: State._play, Flip: State._flip, Stop: State._stop}
+
+
 def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:
     """The next seat clockwise after ``after`` with a face-down card, never the fox player, or -1
     (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent.  Bots
@@ -465,14 +506,64 @@ def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:
 
 
 @cache  # a handful of row lengths per seat: the same Flip objects every time
-def _flips(target: int, row_length: int) -> tuple[Flip, ...]:
-    return tuple(Flip(target, i) for i in range(row_length))
+def _flips(target: int, row_length: int, caught: bool) -> tuple[Flip | Stop, ...]:
+    """A catch round's choices: flip any face-down card of the target; stop only after a goose."""
+    flips = tuple(Flip(target, i) for i in range(row_length))
+    return (*flips, STOP) if caught else flips
+
+
+@cache  # a hand is one of a few hundred multisets: its plays are listed once
+def _plays(hand: Cards) -> tuple[Play, ...]:
+    return tuple(play for play, n in zip(PLAYS, hand) if n)
+
+
+@cache  # the same few lines over and over: one callable each
+def _said(line: str, seat: int) -> Lines:
+    """The move-log line ``line`` about ``seat`` (its ``{}``), as `Lines`."""
+    text = line.format(seat_name(seat))
+    return lambda: [text]
+
+
+@cache  # a few hundred different flips: one callable each
+def _turned(fox: int, owner: int, index: int, kind: int) -> Lines:
+    """The move-log line of a flip, as `Lines`."""
+    text = (f"{seat_name(fox)} turns over {seat_name(owner)}'s card {index + 1}: "
+            f"a {KINDS[kind]}{'!' if kind == DOG else '.'}")
+    return lambda: [text]
+
+
+@cache  # the same few pending queues over and over
+def _drawing(seat: int, cards: int) -> tuple[tuple[str, int], ...]:
+    """The chance draws that refill ``seat``'s hand with ``cards`` cards (B11)."""
+    return (("draw", seat),) * cards
 
 
 @cache  # piles are small multisets: each distribution's exact Fractions are made once
 def _draws(why: str, seat: int, pile: Cards) -> tuple[tuple[Draw, Fraction], ...]:
     total = sum(pile)
     return tuple((Draw(why, seat, kind), Fraction(n, total)) for kind, n in enumerate(pile) if n)
+
+
+def _by_kind(pile: tuple[int, ...]) -> Cards:
+    """A win pile (by set and kind) counted by kind."""
+    return sum(pile[GOOSE::3]), sum(pile[FOX::3]), sum(pile[DOG::3])
+
+
+@lru_cache(maxsize=4096)  # win piles change only when a round ends: observations share these
+def _public(won: tuple[tuple[int, ...], ...], face_up: tuple[tuple[int, ...], ...], fox: int
+            ) -> tuple[tuple[Cards, ...], tuple[Cards, ...]]:
+    """Every win pile by kind, and the cards of each set that everyone has seen: in any win pile,
+    face up now, or the fox in play (B4)."""
+    banked = list(map(sum, zip(*won)))
+    revealed = []
+    for owner, cards in enumerate(face_up):
+        seen = banked[3 * owner:3 * owner + 3]
+        for kind in cards:
+            seen[kind] += 1
+        if fox == owner:
+            seen[FOX] += 1
+        revealed.append(_triple(seen))
+    return tuple(map(_by_kind, won)), tuple(revealed)
 
 
 def _add_won(pile: tuple[int, ...], owner: int, kind: int) -> tuple[int, ...]:
