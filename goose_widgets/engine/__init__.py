@@ -4,7 +4,15 @@ Importing this package never imports a widget or plotting library (a test checks
 """
 
 from .bots import Bot, RandomBot, ScriptedBot
-from .core import CHANCE, TERMINAL, IllegalActionError, InvalidSaveError, StateBase, state_from_json
+from .core import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    InvalidSaveError,
+    StateBase,
+    state_from_json,
+    with_plain_values,
+)
 from .exact import distribution, expectation, markov_chain, solve_linear, transitions
 from .game import GameBase, check_int
 from .play import (
@@ -27,5 +35,5 @@ __all__ = [
     "state_from_json", "load_game", "game_module", "GAMES", "Bot", "RandomBot", "ScriptedBot",
     "playout", "simulate", "step", "sample_outcome", "sample_outcome_fast", "SimulationResult",
     "wilson", "mean_ci", "expectation", "distribution", "markov_chain", "solve_linear",
-    "transitions", "check_int", "Decision", "decisions", "split_rngs",
+    "transitions", "check_int", "Decision", "decisions", "split_rngs", "with_plain_values",
 ]

@@ -168,12 +168,17 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
         bots = [RandomBot()] * players
     chance_rng, bot_rngs = split_rngs(rng, players, lazy=True)
     observe = [_wants_observation(bot) for bot in bots]
+    source: Any = None  # the last chance node's outcome list and its prepared form: games that
+    prepared: Any = None  # hand back one list object for a recurring distribution skip a look-up
     for _ in range(max_steps):
         player = state.current_player
         if player == TERMINAL:
             return state
         if player == CHANCE:
-            state = state._advance(chance_distribution(state._chance_outcomes()).sample(chance_rng))
+            outcomes = state._chance_outcomes()
+            if outcomes is not source:
+                source, prepared = outcomes, chance_distribution(outcomes)
+            state = state._advance(prepared.sample(chance_rng))
         else:
             state = _decide(state, player, bots[player], bot_rngs[player], observe[player])
     if state.is_terminal():
