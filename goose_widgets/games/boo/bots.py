@@ -15,12 +15,14 @@ They try placements on a `rules.Sandbox`, the engine's own scare logic, so no ru
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...engine import Bot, RandomBot
-from .rules import Place, Sandbox, Scare, footprints_after, make_placed, orientations
+from .rules import Place, Sandbox, Scare, footprints_after, leaving, make_placed, orientations
 
 Value = float
 
@@ -42,38 +44,62 @@ def _order_values(box: Sandbox, ghosts: Sequence[Any], active: int, me: str) -> 
 
 def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, tuple]:
     """The best score difference reachable by some scare order, and that order."""
+    if len(ghosts) == 1:  # one order only
+        target = box.scare(ghosts[0], active)[0]
+        value = _diff(box, me)
+        if target is not None:
+            box.flip(target)
+        return value, tuple(ghosts)
     flips, lines = box.canonical(ghosts, active)
     value = _diff(box, me)
     box.undo(reversed(flips))
     if box.independent(flips, lines):  # every order gives this graveyard
         return value, tuple(ghosts)
-    return max(_order_values(box, ghosts, active, me))
+    values = []  # as `_order_values`, without tracing the given order a second time
+    for order in itertools.permutations(ghosts):
+        flipped = box.run(order, active)
+        values.append((_diff(box, me), order))
+        box.undo(reversed(flipped))
+    return max(values)
 
 
-def _candidates(box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any, me: str):
+def _candidates(box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any, me: str,
+                places: bool = True, memo: dict | None = None) -> Iterator[tuple[Place | None, int, tuple]]:
     """Yield ``(place, best immediate difference, best order)`` for a card on every footprint, in
-    every distinct way it can lie (`rules.orientations`)."""
-    variants = orientations(spec)
-    other = "W" if me == "B" else "B"
-    own = {tokens: sum(t[0] == me for t in tokens if len(t) == 2) - sum(t[0] == other for t in tokens
-                                                                         if len(t) == 2)
-           for _, _, _, tokens in variants}
+    every distinct way it can lie (`rules.orientations`); ``place`` is None unless ``places``.
+    ``memo`` is `Sandbox.quiet`'s, to share between calls on the same graveyard."""
+    ways = _ways(spec, me)
     base = _diff(box, me)
-    memo: dict = {}
+    memo = {} if memo is None else memo
+    quiet_at, name = box.quiet_at, spec.name
     for row, col, vertical in footprints:
         squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
             ((row, col), (row, col + 1), (row, col + 2))
-        for lies_vertical, rotation, side, tokens in variants:
-            if lies_vertical != vertical:
-                continue
-            ghosts = [sq for sq, t in zip(squares, tokens) if len(t) == 2]
-            if box.quiet(squares, tokens, memo):
-                value, order = base + own[tokens], tuple(ghosts)
+        for rotation, side, tokens, ghosts, exits, own in ways[vertical]:
+            if quiet_at(row, col, exits, memo):
+                value, order = base + own, tuple([squares[i] for i in ghosts])
             else:
                 active = box.place(squares, tokens)
-                value, order = _best_order(box, ghosts, active, me)
+                value, order = _best_order(box, [squares[i] for i in ghosts], active, me)
                 box.unplace()
-            yield Place(spec.name, row, col, rotation, side), value, order
+            yield (Place(name, row, col, rotation, side) if places else None), value, order
+
+
+@functools.cache
+def _ways(spec: Any, me: str) -> dict[bool, tuple[tuple[int, str, tuple[str, ...], tuple[int, ...],
+                                                     tuple[tuple[int, int, str, str, int, int], ...],
+                                                     int], ...]]:
+    """For each distinct way ``spec`` can lie (`rules.orientations`), on a horizontal or vertical
+    footprint: ``(rotation, side, tokens, ghost positions, where the ghosts' sights leave the card
+    at (0, 0) (`rules.leaving`), own ghosts minus the other colour's for ``me``)``."""
+    other = "W" if me == "B" else "B"
+    ways: dict[bool, list] = {False: [], True: []}
+    for vertical, rotation, side, tokens in orientations(spec):
+        squares = ((0, 0), (1, 0), (2, 0)) if vertical else ((0, 0), (0, 1), (0, 2))
+        ghosts = tuple(i for i, t in enumerate(tokens) if len(t) == 2)
+        own = sum(tokens[i][0] == me for i in ghosts) - sum(tokens[i][0] == other for i in ghosts)
+        ways[vertical].append((rotation, side, tokens, ghosts, tuple(leaving(squares, tokens)), own))
+    return {vertical: tuple(found) for vertical, found in ways.items()}
 
 
 def _footprints(legal_actions: Sequence[Place]) -> list[tuple[int, int, bool]]:
@@ -149,16 +175,20 @@ class LookaheadBot:
             candidates = candidates[:self.width]
         best_key: tuple[int, int] | None = None
         chosen: list[Place] = []
+        strongest: tuple[int, int, bool] | None = None  # where the last best reply was
         for place, immediate, order in candidates:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
             active = box.place(card.squares, card.tokens)
             flipped = box.run(order, active)
-            bar = None if best_key is None else best_key[0]
+            # a reply that leaves this candidate's key below the best key so far ends its search;
+            # the differences are whole numbers, so with a lower immediate value a tie is enough
+            bar = None if best_key is None else best_key[0] + (immediate < best_key[1])
             if self.plies >= 3 and observation.tops[observation.seat] is not None:
                 value = self._after_reply_and_mine(box, observation, reply_card, me)
             else:
-                value = self._after_reply(box, observation, reply_card, me,
-                                          footprints_after(footprints, box.tokens, card.squares), bar)
+                value, strongest = self._reply(box, observation, reply_card, me,
+                                               footprints_after(footprints, box.tokens, card.squares),
+                                               bar, strongest)
             key = (value, immediate)
             box.undo(reversed(flipped))
             box.unplace()
@@ -177,17 +207,35 @@ class LookaheadBot:
 
         Once some reply pushes my difference below ``bar`` (the best found so far), the rest cannot
         make this candidate the best, so the search stops there (a beta cut-off)."""
+        return LookaheadBot._reply(box, observation, reply_card, me, footprints, bar)[0]
+
+    @staticmethod
+    def _reply(box: Sandbox, observation: Any, reply_card: str, me: str,
+               footprints: Sequence[tuple[int, int, bool]] | None = None, bar: int | None = None,
+               first: tuple[int, int, bool] | None = None) -> tuple[int, tuple[int, int, bool] | None]:
+        """`_after_reply`, and the footprint of the best reply found; the replies on footprint
+        ``first`` are tried before the others.
+
+        The order of the replies changes only how soon the cut-off comes, never a move: a cut
+        value is below ``bar`` whichever reply gave it.  Strong replies tend to stay strong after
+        each of my candidates, so trying them first makes the cut-off come early."""
         them = "W" if me == "B" else "B"
         worst = None
+        strongest = None
         places = box.footprints() if footprints is None else footprints
-        for _, value, _ in _candidates(box, places, observation.card(reply_card), them):
-            if worst is None or -value < worst:
-                worst = -value
-                if bar is not None and worst < bar:
-                    break
+        if first is not None and first in places:
+            places = [first, *(f for f in places if f != first)]
+        spec = observation.card(reply_card)
+        memo: dict = {}
+        for footprint in places:
+            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo):
+                if worst is None or -value < worst:
+                    worst, strongest = -value, footprint
+                    if bar is not None and worst < bar:
+                        return worst, strongest
         if worst is None:  # the graveyard is unbounded: a card always has somewhere to go
             raise RuntimeError(f"no place found for the reply with {reply_card}.")
-        return worst
+        return worst, strongest
 
     @staticmethod
     def _after_reply_and_mine(box: Sandbox, observation: Any, reply_card: str, me: str) -> int:
