@@ -55,8 +55,10 @@ def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, 
     box.undo(reversed(flips))
     if box.independent(flips, lines):  # every order gives this graveyard
         return value, tuple(ghosts)
-    values = []  # as `_order_values`, without tracing the given order a second time
-    for order in itertools.permutations(ghosts):
+    # as `_order_values`, without tracing the given order (the first permutation) a second time
+    orders = itertools.permutations(ghosts)
+    values = [(value, next(orders))]
+    for order in orders:
         flipped = box.run(order, active)
         values.append((_diff(box, me), order))
         box.undo(reversed(flipped))

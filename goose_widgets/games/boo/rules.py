@@ -99,6 +99,15 @@ def flip_token(token: str) -> str:
 _FLIPPED = {token: flip_token(token) for token in TOKENS}
 
 
+def sight_passes(token: str, colour: str) -> bool:
+    """Whether a ``colour`` ghost's line of sight passes a square holding ``token`` (O4): empty
+    squares (``"."``, or no card) and ghosts of its own colour; it stops at anything else."""
+    return token == "." or (token[0] == colour and token != "T")
+
+
+_PASSES = {colour: frozenset(t for t in TOKENS if sight_passes(t, colour)) for colour in GHOST_COLOURS}
+
+
 def rotate_token(token: str, rotation: int) -> str:
     """A square's token after turning its card ``rotation`` degrees clockwise."""
     if len(token) == 2:
@@ -492,10 +501,10 @@ class Sandbox:
         """From square (r, c) on, the first square that stops a ``colour`` ghost's sight (a tombstone
         or a ghost of the other colour) and what it holds; ``(None, "")`` past the edge (O4)."""
         rmin, rmax, cmin, cmax = self.bbox
-        tokens = self.tokens
+        tokens, passes = self.tokens, _PASSES[colour]
         while rmin <= r <= rmax and cmin <= c <= cmax:
             seen = tokens.get((r, c))
-            if seen is None or seen == "." or (seen[0] == colour and seen != "T"):
+            if seen is None or seen in passes:
                 if path is not None:
                     path.append((r, c))
                 r += dr
@@ -504,13 +513,15 @@ class Sandbox:
             return (r, c), seen
         return None, ""
 
-    def sight(self, ghost: Square, active: int) -> tuple[list[Square], Square | None, str]:
-        """Trace the line of sight of the ghost on ``ghost`` (O4, O5a): ``(path, stop, outcome)``."""
+    def sight(self, ghost: Square, active: int, trace: bool = True
+              ) -> tuple[list[Square], Square | None, str]:
+        """Trace the line of sight of the ghost on ``ghost`` (O4, O5a): ``(path, stop, outcome)``
+        (``path`` is left empty unless ``trace``)."""
         token = self.tokens[ghost]
         colour, facing = token[0], token[1]  # a ghost's token is two letters
         dr, dc = STEP[facing]
         path: list[Square] = []
-        stop, seen = self._walk(ghost[0] + dr, ghost[1] + dc, dr, dc, colour, path)
+        stop, seen = self._walk(ghost[0] + dr, ghost[1] + dc, dr, dc, colour, path if trace else None)
         if stop is None:
             return path, None, "nothing"
         if seen == "T":
@@ -546,11 +557,12 @@ class Sandbox:
                 return False
         return True
 
-    def scare(self, ghost: Square, active: int) -> tuple[int | None, list[Square], Square | None, str]:
+    def scare(self, ghost: Square, active: int, trace: bool = True
+              ) -> tuple[int | None, list[Square], Square | None, str]:
         """Let one active ghost scare, flipping the target's card in place.
 
-        Returns ``(flipped card index or None, path, stop, outcome)``."""
-        path, stop, outcome = self.sight(ghost, active)
+        Returns ``(flipped card index or None, path, stop, outcome)`` (see `sight` for ``trace``)."""
+        path, stop, outcome = self.sight(ghost, active, trace)
         target = None
         if outcome == "flip":
             if stop is None:  # `sight` names the square of every card it flips
@@ -562,7 +574,7 @@ class Sandbox:
 
     def run(self, order: Sequence[Square], active: int) -> list[int | None]:
         """Scare with the ghosts in ``order``; returns the flipped card (or None) of each."""
-        return [self.scare(ghost, active)[0] for ghost in order]
+        return [self.scare(ghost, active, False)[0] for ghost in order]
 
     def undo(self, flipped: Iterable[int | None]) -> None:
         for index in flipped:
