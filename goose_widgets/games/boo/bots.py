@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...engine import Bot, RandomBot
-from .rules import Place, Sandbox, Scare, footprints_after, leaving, make_placed, orientations
+from .rules import STEP, Place, Sandbox, Scare, footprints_after, leaving, make_placed, orientations
 
 Value = float
 
@@ -178,6 +178,7 @@ class LookaheadBot:
         best_key: tuple[int, int] | None = None
         chosen: list[Place] = []
         strongest: tuple[int, int, bool] | None = None  # where the last best reply was
+        replies = _Replies(box, footprints, observation.card(reply_card), "W" if me == "B" else "B")
         for place, immediate, order in candidates:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
             active = box.place(card.squares, card.tokens)
@@ -188,9 +189,10 @@ class LookaheadBot:
             if self.plies >= 3 and observation.tops[observation.seat] is not None:
                 value = self._after_reply_and_mine(box, observation, reply_card, me)
             else:
+                replies.changed(box, card.squares, flipped)
                 value, strongest = self._reply(box, observation, reply_card, me,
                                                footprints_after(footprints, box.tokens, card.squares),
-                                               bar, strongest)
+                                               bar, strongest, replies)
             key = (value, immediate)
             box.undo(reversed(flipped))
             box.unplace()
@@ -214,9 +216,10 @@ class LookaheadBot:
     @staticmethod
     def _reply(box: Sandbox, observation: Any, reply_card: str, me: str,
                footprints: Sequence[tuple[int, int, bool]] | None = None, bar: int | None = None,
-               first: tuple[int, int, bool] | None = None) -> tuple[int, tuple[int, int, bool] | None]:
+               first: tuple[int, int, bool] | None = None, known: _Replies | None = None
+               ) -> tuple[int, tuple[int, int, bool] | None]:
         """`_after_reply`, and the footprint of the best reply found; the replies on footprint
-        ``first`` are tried before the others.
+        ``first`` are tried before the others, and those ``known`` still hold are not tried again.
 
         The order of the replies changes only how soon the cut-off comes, never a move: a cut
         value is below ``bar`` whichever reply gave it.  Strong replies tend to stay strong after
@@ -230,7 +233,10 @@ class LookaheadBot:
         spec = observation.card(reply_card)
         memo: dict = {}
         for footprint in places:
-            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo):
+            values = known.values(footprint) if known is not None else None
+            if values is None:
+                values = [value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo)]
+            for value in values:
                 if worst is None or -value < worst:
                     worst, strongest = -value, footprint
                     if bar is not None and worst < bar:
@@ -258,6 +264,90 @@ class LookaheadBot:
 
     def __repr__(self) -> str:
         return f"LookaheadBot(width={self.width}, plies={self.plies})"
+
+
+class _Replies:
+    """The opponent's replies on the graveyard before my candidate move, kept to be reused after it.
+
+    For every footprint and every way the reply card lies there: its score difference less the one
+    before, and the squares its scares looked at.  After my candidate changes some squares (the card
+    placed and the cards its scares flipped), a reply none of whose lines of sight met a changed
+    square sees the very same squares, so its scares do the same and its value moves only by the
+    change in the difference.  A line that left the graveyard's bounding box would see further only
+    if my card, widening the box, lay on it.  A reply whose scare order matters looks at more than
+    one order's squares: those are tried again (`_candidates`), as are footprints new after my move.
+    """
+
+    def __init__(self, box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any,
+                 them: str) -> None:
+        self.them, self.bbox = them, box.bbox
+        base = _diff(box, them)
+        ways = _ways(spec, them)
+        self.table: dict[tuple[int, int, bool], tuple[tuple[int, frozenset | None, tuple], ...]] = {}
+        for row, col, vertical in footprints:
+            squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
+                ((row, col), (row, col + 1), (row, col + 2))
+            self.table[(row, col, vertical)] = tuple(self._traced(box, squares, tokens, ghosts, base)
+                                                     for _, _, tokens, ghosts, _, _ in ways[vertical])
+        self.placed: Sequence[tuple[int, int]] = ()
+        self.moved: set = set()
+        self.grown = False
+        self.shift = 0
+
+    def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
+                ) -> tuple[int, frozenset | None, tuple]:
+        """One reply's value less ``base``, the squares its scares looked at (None when its scare
+        order matters), and ``(row, col, dr, dc)`` of the first square past the bounding box of each
+        line of sight that left it."""
+        active = box.place(squares, tokens)
+        flips, lines, left = [], [], []
+        for i in ghosts:
+            target, path, stop, _ = box.scare(squares[i], active)
+            flips.append(target)
+            line = set(path)
+            if stop is None:
+                dr, dc = STEP[tokens[i][1]]  # the active card never flips, so its facings hold
+                r, c = path[-1] if path else squares[i]
+                left.append((r + dr, c + dc, dr, dc))
+            else:
+                line.add(stop)
+            lines.append(line)
+        value = _diff(box, self.them)
+        box.undo(reversed(flips))
+        looked: frozenset | None = frozenset().union(*lines)
+        if not box.independent(flips, lines):
+            value, looked = _best_order(box, [squares[i] for i in ghosts], active, self.them)[0], None
+        box.unplace()
+        return value - base, looked, tuple(left)
+
+    def changed(self, box: Sandbox, squares: Sequence[tuple[int, int]], flipped: Sequence[int | None]
+                ) -> None:
+        """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``."""
+        self.placed = squares
+        self.moved = set(squares).union(*(box.squares[i] for i in flipped if i is not None))
+        self.grown = box.bbox != self.bbox
+        self.shift = _diff(box, self.them)
+
+    def values(self, footprint: tuple[int, int, bool]) -> list[int] | None:
+        """The values of the replies on ``footprint`` after my candidate, or None to try them again."""
+        entries = self.table.get(footprint)
+        if entries is None:
+            return None
+        moved, grown = self.moved, self.grown
+        for _, looked, left in entries:
+            if looked is None or not moved.isdisjoint(looked):
+                return None
+            if grown and left and any(_ahead(ray, square) for ray in left for square in self.placed):
+                return None
+        return [self.shift + value for value, _, _ in entries]
+
+
+def _ahead(ray: tuple[int, int, int, int], square: tuple[int, int]) -> bool:
+    """Whether ``square`` lies on the ray ``(row, col, dr, dc)``, from (row, col) on."""
+    r, c, dr, dc = ray
+    if dr == 0:
+        return square[0] == r and (square[1] - c) * dc >= 0
+    return square[1] == c and (square[0] - r) * dr >= 0
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
