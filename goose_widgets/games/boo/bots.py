@@ -162,9 +162,11 @@ class LookaheadBot:
         if isinstance(legal_actions[0], Scare):
             values = []
             here = observation.graveyard.footprints()  # scares move no square
+            replies = _Replies(box, here, observation.card(reply_card), "W" if me == "B" else "B")
             for order, flipped in box.order_results(observation.pending, observation.active).items():
                 box.undo(flipped)
-                values.append((self._after_reply(box, observation, reply_card, me, here), order))
+                replies.changed(box, (), list(flipped))
+                values.append((self._reply(box, observation, reply_card, me, here, known=replies)[0], order))
                 box.undo(flipped)
             best = max(v for v, _ in values)
             return Scare(rng.choice([order for v, order in values if v == best])[0])
