@@ -276,8 +276,9 @@ class _Replies:
     placed and the cards its scares flipped), a reply none of whose lines of sight met a changed
     square sees the very same squares, so its scares do the same and its value moves only by the
     change in the difference.  A line that left the graveyard's bounding box would see further only
-    if my card, widening the box, lay on it.  A reply whose scare order matters looks at more than
-    one order's squares: those are tried again (`_candidates`), as are footprints new after my move.
+    if my card, widening the box, lay on it.  Where the scare order matters, the squares of every
+    order count.  Footprints new after my move, and replies that met a change, are tried again
+    (`_candidates`).
     """
 
     def __init__(self, box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any,
@@ -285,7 +286,7 @@ class _Replies:
         self.them, self.bbox = them, box.bbox
         base = _diff(box, them)
         ways = _ways(spec, them)
-        self.table: dict[tuple[int, int, bool], tuple[tuple[int, frozenset | None, tuple], ...]] = {}
+        self.table: dict[tuple[int, int, bool], tuple[tuple[int, frozenset, tuple], ...]] = {}
         for row, col, vertical in footprints:
             squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
                 ((row, col), (row, col + 1), (row, col + 2))
@@ -297,30 +298,42 @@ class _Replies:
         self.shift = 0
 
     def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
-                ) -> tuple[int, frozenset | None, tuple]:
-        """One reply's value less ``base``, the squares its scares looked at (None when its scare
-        order matters), and ``(row, col, dr, dc)`` of the first square past the bounding box of each
-        line of sight that left it."""
+                ) -> tuple[int, frozenset, tuple]:
+        """One reply's value less ``base`` (the best scare order's), the squares its scares looked at
+        (in every order tried), and ``(row, col, dr, dc)`` of the first square past the bounding
+        box of each line of sight that left it."""
         active = box.place(squares, tokens)
-        flips, lines, left = [], [], []
-        for i in ghosts:
-            target, path, stop, _ = box.scare(squares[i], active)
-            flips.append(target)
-            line = set(path)
-            if stop is None:
-                dr, dc = STEP[tokens[i][1]]  # the active card never flips, so its facings hold
-                r, c = path[-1] if path else squares[i]
-                left.append((r + dr, c + dc, dr, dc))
-            else:
-                line.add(stop)
-            lines.append(line)
+        facing = {squares[i]: tokens[i][1] for i in ghosts}  # the active card never flips (O5a)
+        looked: set = set()
+        left: list = []
+
+        def scare_all(order: Sequence[tuple[int, int]]) -> tuple[list, list]:
+            flips, lines = [], []
+            for ghost in order:
+                target, path, stop, _ = box.scare(ghost, active)
+                flips.append(target)
+                line = set(path)
+                if stop is None:
+                    dr, dc = STEP[facing[ghost]]
+                    r, c = path[-1] if path else ghost
+                    left.append((r + dr, c + dc, dr, dc))
+                else:
+                    line.add(stop)
+                lines.append(line)
+                looked.update(line)
+            return flips, lines
+
+        ghost_squares = [squares[i] for i in ghosts]
+        flips, lines = scare_all(ghost_squares)
         value = _diff(box, self.them)
         box.undo(reversed(flips))
-        looked: frozenset | None = frozenset().union(*lines)
-        if not box.independent(flips, lines):
-            value, looked = _best_order(box, [squares[i] for i in ghosts], active, self.them)[0], None
+        if not box.independent(flips, lines):  # as `_best_order`: every order, the best value
+            for order in itertools.islice(itertools.permutations(ghost_squares), 1, None):
+                flips, _ = scare_all(order)
+                value = max(value, _diff(box, self.them))
+                box.undo(reversed(flips))
         box.unplace()
-        return value - base, looked, tuple(left)
+        return value - base, frozenset(looked), tuple(left)
 
     def changed(self, box: Sandbox, squares: Sequence[tuple[int, int]], flipped: Sequence[int | None]
                 ) -> None:
@@ -337,7 +350,7 @@ class _Replies:
             return None
         moved, grown = self.moved, self.grown
         for _, looked, left in entries:
-            if looked is None or not moved.isdisjoint(looked):
+            if not moved.isdisjoint(looked):
                 return None
             if grown and left and any(_ahead(ray, square) for ray in left for square in self.placed):
                 return None
