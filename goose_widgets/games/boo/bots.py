@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...engine import Bot, RandomBot
-from .rules import STEP, Place, Sandbox, Scare, footprints_after, leaving, make_placed, orientations
+from .rules import REVERSE, STEP, Place, Sandbox, Scare, footprints_after, leaving, make_placed, orientations
 
 Value = float
 
@@ -66,9 +66,9 @@ def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, 
 
 
 def _candidates(box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any, me: str,
-                places: bool = True, memo: dict | None = None) -> Iterator[tuple[Place | None, int, tuple]]:
+                places: bool = True, memo: dict | None = None) -> Iterator[tuple[Any, int, tuple]]:
     """Yield ``(place, best immediate difference, best order)`` for a card on every footprint, in
-    every distinct way it can lie (`rules.orientations`); ``place`` is None unless ``places``.
+    every distinct way it can lie (`rules.orientations`); ``place`` (a `Place`) is None unless ``places``.
     ``memo`` is `Sandbox.quiet`'s, to share between calls on the same graveyard."""
     ways = _ways(spec, me)
     base = _diff(box, me)
@@ -286,16 +286,50 @@ class _Replies:
         self.them, self.bbox = them, box.bbox
         base = _diff(box, them)
         ways = _ways(spec, them)
+        rays: dict = {}
         self.table: dict[tuple[int, int, bool], tuple[tuple[int, frozenset, tuple], ...]] = {}
         for row, col, vertical in footprints:
             squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
                 ((row, col), (row, col + 1), (row, col + 2))
-            self.table[(row, col, vertical)] = tuple(self._traced(box, squares, tokens, ghosts, base)
-                                                     for _, _, tokens, ghosts, _, _ in ways[vertical])
+            self.table[(row, col, vertical)] = tuple(
+                self._quiet(box, row, col, exits, own, rays)
+                or self._traced(box, squares, tokens, ghosts, base)
+                for _, _, tokens, ghosts, exits, own in ways[vertical])
         self.placed: Sequence[tuple[int, int]] = ()
         self.moved: set = set()
         self.grown = False
         self.shift = 0
+
+    @staticmethod
+    def _quiet(box: Sandbox, row: int, col: int, exits: tuple, own: int, rays: dict
+               ) -> tuple[int, frozenset, tuple] | None:
+        """`_traced` for a reply that scares nothing (as `Sandbox.quiet_at` judges, without placing
+        it), else None.  Its own squares are left out of those looked at: my candidate cannot change
+        them, since the reply lies there after it.  ``rays`` keeps each line of sight traced."""
+        looked: set = set()
+        left = []
+        for r, c, facing, colour, dr, dc in exits:
+            r += row
+            c += col
+            ray = rays.get((r, c, facing, colour))
+            if ray is None:
+                passed: list = []
+                stop, seen = box._walk(r, c, dr, dc, colour, passed)
+                flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
+                end = None
+                if stop is not None:
+                    passed.append(stop)
+                elif passed:  # the first square past the bounding box
+                    end = (passed[-1][0] + dr, passed[-1][1] + dc, dr, dc)
+                else:
+                    end = (r, c, dr, dc)
+                ray = rays[(r, c, facing, colour)] = (flips, passed, end)
+            if ray[0]:
+                return None
+            looked.update(ray[1])
+            if ray[2] is not None:
+                left.append(ray[2])
+        return own, frozenset(looked), tuple(left)
 
     def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
                 ) -> tuple[int, frozenset, tuple]:

@@ -662,7 +662,7 @@ def footprints_touching(tokens: dict[Square, str], near: Iterable[Square]
                         ) -> set[tuple[int, int, bool]]:
     """The footprints ``(row, col, vertical)`` of three empty squares in a line that cover one of
     the empty squares ``near`` (O3, where ``near`` is the frontier of the cards)."""
-    found = set()
+    found: set[tuple[int, int, bool]] = set()
     add = found.add
     for r, c in near:
         if (r, c) in tokens:
