@@ -296,6 +296,8 @@ class _Replies:
                 or self._traced(box, squares, tokens, ghosts, base)
                 for _, _, tokens, ghosts, exits, own in ways[vertical])
         self.placed: Sequence[tuple[int, int]] = ()
+        self.rows: set[int] = set()
+        self.cols: set[int] = set()
         self.moved: set = set()
         self.grown = False
         self.shift = 0
@@ -373,6 +375,7 @@ class _Replies:
                 ) -> None:
         """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``."""
         self.placed = squares
+        self.rows, self.cols = {r for r, _ in squares}, {c for _, c in squares}
         self.moved = set(squares).union(*(box.squares[i] for i in flipped if i is not None))
         self.grown = box.bbox != self.bbox
         self.shift = _diff(box, self.them)
@@ -386,8 +389,12 @@ class _Replies:
         for _, looked, left in entries:
             if not moved.isdisjoint(looked):
                 return None
-            if grown and left and any(_ahead(ray, square) for ray in left for square in self.placed):
-                return None
+            if grown and left:
+                rows, cols = self.rows, self.cols
+                for ray in left:  # a ray can meet my card only on one of its rows or columns
+                    if (ray[0] in rows if ray[2] == 0 else ray[1] in cols) \
+                            and any(_ahead(ray, square) for square in self.placed):
+                        return None
         return [self.shift + value for value, _, _ in entries]
 
 
