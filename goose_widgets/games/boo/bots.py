@@ -15,12 +15,14 @@ They try placements on a `rules.Sandbox`, the engine's own scare logic, so no ru
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...engine import Bot, RandomBot
-from .rules import Place, Sandbox, Scare, footprints_after, make_placed, orientations
+from .rules import REVERSE, STEP, Place, Sandbox, Scare, footprints_after, leaving, make_placed, orientations
 
 Value = float
 
@@ -42,38 +44,64 @@ def _order_values(box: Sandbox, ghosts: Sequence[Any], active: int, me: str) -> 
 
 def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, tuple]:
     """The best score difference reachable by some scare order, and that order."""
+    if len(ghosts) == 1:  # one order only
+        target = box.scare(ghosts[0], active)[0]
+        value = _diff(box, me)
+        if target is not None:
+            box.flip(target)
+        return value, tuple(ghosts)
     flips, lines = box.canonical(ghosts, active)
     value = _diff(box, me)
     box.undo(reversed(flips))
     if box.independent(flips, lines):  # every order gives this graveyard
         return value, tuple(ghosts)
-    return max(_order_values(box, ghosts, active, me))
+    # as `_order_values`, without tracing the given order (the first permutation) a second time
+    orders = itertools.permutations(ghosts)
+    values = [(value, next(orders))]
+    for order in orders:
+        flipped = box.run(order, active)
+        values.append((_diff(box, me), order))
+        box.undo(reversed(flipped))
+    return max(values)
 
 
-def _candidates(box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any, me: str):
+def _candidates(box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any, me: str,
+                places: bool = True, memo: dict | None = None) -> Iterator[tuple[Any, int, tuple]]:
     """Yield ``(place, best immediate difference, best order)`` for a card on every footprint, in
-    every distinct way it can lie (`rules.orientations`)."""
-    variants = orientations(spec)
-    other = "W" if me == "B" else "B"
-    own = {tokens: sum(t[0] == me for t in tokens if len(t) == 2) - sum(t[0] == other for t in tokens
-                                                                         if len(t) == 2)
-           for _, _, _, tokens in variants}
+    every distinct way it can lie (`rules.orientations`); ``place`` (a `Place`) is None unless ``places``.
+    ``memo`` is `Sandbox.quiet`'s, to share between calls on the same graveyard."""
+    ways = _ways(spec, me)
     base = _diff(box, me)
-    memo: dict = {}
+    memo = {} if memo is None else memo
+    quiet_at, name = box.quiet_at, spec.name
     for row, col, vertical in footprints:
         squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
             ((row, col), (row, col + 1), (row, col + 2))
-        for lies_vertical, rotation, side, tokens in variants:
-            if lies_vertical != vertical:
-                continue
-            ghosts = [sq for sq, t in zip(squares, tokens) if len(t) == 2]
-            if box.quiet(squares, tokens, memo):
-                value, order = base + own[tokens], tuple(ghosts)
+        for rotation, side, tokens, ghosts, exits, own in ways[vertical]:
+            if quiet_at(row, col, exits, memo):
+                value, order = base + own, tuple([squares[i] for i in ghosts])
             else:
                 active = box.place(squares, tokens)
-                value, order = _best_order(box, ghosts, active, me)
+                value, order = _best_order(box, [squares[i] for i in ghosts], active, me)
                 box.unplace()
-            yield Place(spec.name, row, col, rotation, side), value, order
+            yield (Place(name, row, col, rotation, side) if places else None), value, order
+
+
+@functools.cache
+def _ways(spec: Any, me: str) -> dict[bool, tuple[tuple[int, str, tuple[str, ...], tuple[int, ...],
+                                                     tuple[tuple[int, int, str, str, int, int], ...],
+                                                     int], ...]]:
+    """For each distinct way ``spec`` can lie (`rules.orientations`), on a horizontal or vertical
+    footprint: ``(rotation, side, tokens, ghost positions, where the ghosts' sights leave the card
+    at (0, 0) (`rules.leaving`), own ghosts minus the other colour's for ``me``)``."""
+    other = "W" if me == "B" else "B"
+    ways: dict[bool, list] = {False: [], True: []}
+    for vertical, rotation, side, tokens in orientations(spec):
+        squares = ((0, 0), (1, 0), (2, 0)) if vertical else ((0, 0), (0, 1), (0, 2))
+        ghosts = tuple(i for i, t in enumerate(tokens) if len(t) == 2)
+        own = sum(tokens[i][0] == me for i in ghosts) - sum(tokens[i][0] == other for i in ghosts)
+        ways[vertical].append((rotation, side, tokens, ghosts, tuple(leaving(squares, tokens)), own))
+    return {vertical: tuple(found) for vertical, found in ways.items()}
 
 
 def _footprints(legal_actions: Sequence[Place]) -> list[tuple[int, int, bool]]:
@@ -134,9 +162,11 @@ class LookaheadBot:
         if isinstance(legal_actions[0], Scare):
             values = []
             here = observation.graveyard.footprints()  # scares move no square
+            replies = _Replies(box, here, observation.card(reply_card), "W" if me == "B" else "B")
             for order, flipped in box.order_results(observation.pending, observation.active).items():
                 box.undo(flipped)
-                values.append((self._after_reply(box, observation, reply_card, me, here), order))
+                replies.changed(box, (), list(flipped))
+                values.append((self._reply(box, observation, reply_card, me, here, known=replies)[0], order))
                 box.undo(flipped)
             best = max(v for v, _ in values)
             return Scare(rng.choice([order for v, order in values if v == best])[0])
@@ -149,16 +179,22 @@ class LookaheadBot:
             candidates = candidates[:self.width]
         best_key: tuple[int, int] | None = None
         chosen: list[Place] = []
+        strongest: tuple[int, int, bool] | None = None  # where the last best reply was
+        replies = _Replies(box, footprints, observation.card(reply_card), "W" if me == "B" else "B")
         for place, immediate, order in candidates:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
             active = box.place(card.squares, card.tokens)
             flipped = box.run(order, active)
-            bar = None if best_key is None else best_key[0]
+            # a reply that leaves this candidate's key below the best key so far ends its search;
+            # the differences are whole numbers, so with a lower immediate value a tie is enough
+            bar = None if best_key is None else best_key[0] + (immediate < best_key[1])
             if self.plies >= 3 and observation.tops[observation.seat] is not None:
                 value = self._after_reply_and_mine(box, observation, reply_card, me)
             else:
-                value = self._after_reply(box, observation, reply_card, me,
-                                          footprints_after(footprints, box.tokens, card.squares), bar)
+                replies.changed(box, card.squares, flipped)
+                value, strongest = self._reply(box, observation, reply_card, me,
+                                               footprints_after(footprints, box.tokens, card.squares),
+                                               bar, strongest, replies)
             key = (value, immediate)
             box.undo(reversed(flipped))
             box.unplace()
@@ -177,17 +213,39 @@ class LookaheadBot:
 
         Once some reply pushes my difference below ``bar`` (the best found so far), the rest cannot
         make this candidate the best, so the search stops there (a beta cut-off)."""
+        return LookaheadBot._reply(box, observation, reply_card, me, footprints, bar)[0]
+
+    @staticmethod
+    def _reply(box: Sandbox, observation: Any, reply_card: str, me: str,
+               footprints: Sequence[tuple[int, int, bool]] | None = None, bar: int | None = None,
+               first: tuple[int, int, bool] | None = None, known: _Replies | None = None
+               ) -> tuple[int, tuple[int, int, bool] | None]:
+        """`_after_reply`, and the footprint of the best reply found; the replies on footprint
+        ``first`` are tried before the others, and those ``known`` still hold are not tried again.
+
+        The order of the replies changes only how soon the cut-off comes, never a move: a cut
+        value is below ``bar`` whichever reply gave it.  Strong replies tend to stay strong after
+        each of my candidates, so trying them first makes the cut-off come early."""
         them = "W" if me == "B" else "B"
         worst = None
+        strongest = None
         places = box.footprints() if footprints is None else footprints
-        for _, value, _ in _candidates(box, places, observation.card(reply_card), them):
-            if worst is None or -value < worst:
-                worst = -value
-                if bar is not None and worst < bar:
-                    break
+        if first is not None and first in places:
+            places = [first, *(f for f in places if f != first)]
+        spec = observation.card(reply_card)
+        memo: dict = {}
+        for footprint in places:
+            values = known.values(footprint) if known is not None else None
+            if values is None:
+                values = [value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo)]
+            for value in values:
+                if worst is None or -value < worst:
+                    worst, strongest = -value, footprint
+                    if bar is not None and worst < bar:
+                        return worst, strongest
         if worst is None:  # the graveyard is unbounded: a card always has somewhere to go
             raise RuntimeError(f"no place found for the reply with {reply_card}.")
-        return worst
+        return worst, strongest
 
     @staticmethod
     def _after_reply_and_mine(box: Sandbox, observation: Any, reply_card: str, me: str) -> int:
@@ -208,6 +266,144 @@ class LookaheadBot:
 
     def __repr__(self) -> str:
         return f"LookaheadBot(width={self.width}, plies={self.plies})"
+
+
+class _Replies:
+    """The opponent's replies on the graveyard before my candidate move, kept to be reused after it.
+
+    For every footprint and every way the reply card lies there: its score difference less the one
+    before, and the squares its scares looked at.  After my candidate changes some squares (the card
+    placed and the cards its scares flipped), a reply none of whose lines of sight met a changed
+    square sees the very same squares, so its scares do the same and its value moves only by the
+    change in the difference.  A line that left the graveyard's bounding box would see further only
+    if my card, widening the box, lay on it.  Where the scare order matters, the squares of every
+    order count.  Footprints new after my move, and replies that met a change, are tried again
+    (`_candidates`).
+    """
+
+    def __init__(self, box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any,
+                 them: str) -> None:
+        self.them, self.bbox = them, box.bbox
+        base = _diff(box, them)
+        ways = _ways(spec, them)
+        rays: dict = {}
+        self.table: dict[tuple[int, int, bool], tuple[tuple[int, frozenset, tuple], ...]] = {}
+        for row, col, vertical in footprints:
+            squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
+                ((row, col), (row, col + 1), (row, col + 2))
+            self.table[(row, col, vertical)] = tuple(
+                self._quiet(box, row, col, exits, own, rays)
+                or self._traced(box, squares, tokens, ghosts, base)
+                for _, _, tokens, ghosts, exits, own in ways[vertical])
+        self.placed: Sequence[tuple[int, int]] = ()
+        self.rows: set[int] = set()
+        self.cols: set[int] = set()
+        self.moved: set = set()
+        self.grown = False
+        self.shift = 0
+
+    @staticmethod
+    def _quiet(box: Sandbox, row: int, col: int, exits: tuple, own: int, rays: dict
+               ) -> tuple[int, frozenset, tuple] | None:
+        """`_traced` for a reply that scares nothing (as `Sandbox.quiet_at` judges, without placing
+        it), else None.  Its own squares are left out of those looked at: my candidate cannot change
+        them, since the reply lies there after it.  ``rays`` keeps each line of sight traced."""
+        looked: set = set()
+        left = []
+        for r, c, facing, colour, dr, dc in exits:
+            r += row
+            c += col
+            ray = rays.get((r, c, facing, colour))
+            if ray is None:
+                passed: list = []
+                stop, seen = box._walk(r, c, dr, dc, colour, passed)
+                flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
+                end = None
+                if stop is not None:
+                    passed.append(stop)
+                elif passed:  # the first square past the bounding box
+                    end = (passed[-1][0] + dr, passed[-1][1] + dc, dr, dc)
+                else:
+                    end = (r, c, dr, dc)
+                ray = rays[(r, c, facing, colour)] = (flips, passed, end)
+            if ray[0]:
+                return None
+            looked.update(ray[1])
+            if ray[2] is not None:
+                left.append(ray[2])
+        return own, frozenset(looked), tuple(left)
+
+    def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
+                ) -> tuple[int, frozenset, tuple]:
+        """One reply's value less ``base`` (the best scare order's), the squares its scares looked at
+        (in every order tried), and ``(row, col, dr, dc)`` of the first square past the bounding
+        box of each line of sight that left it."""
+        active = box.place(squares, tokens)
+        facing = {squares[i]: tokens[i][1] for i in ghosts}  # the active card never flips (O5a)
+        looked: set = set()
+        left: list = []
+
+        def scare_all(order: Sequence[tuple[int, int]]) -> tuple[list, list]:
+            flips, lines = [], []
+            for ghost in order:
+                target, path, stop, _ = box.scare(ghost, active)
+                flips.append(target)
+                line = set(path)
+                if stop is None:
+                    dr, dc = STEP[facing[ghost]]
+                    r, c = path[-1] if path else ghost
+                    left.append((r + dr, c + dc, dr, dc))
+                else:
+                    line.add(stop)
+                lines.append(line)
+                looked.update(line)
+            return flips, lines
+
+        ghost_squares = [squares[i] for i in ghosts]
+        flips, lines = scare_all(ghost_squares)
+        value = _diff(box, self.them)
+        box.undo(reversed(flips))
+        if not box.independent(flips, lines):  # as `_best_order`: every order, the best value
+            for order in itertools.islice(itertools.permutations(ghost_squares), 1, None):
+                flips, _ = scare_all(order)
+                value = max(value, _diff(box, self.them))
+                box.undo(reversed(flips))
+        box.unplace()
+        return value - base, frozenset(looked), tuple(left)
+
+    def changed(self, box: Sandbox, squares: Sequence[tuple[int, int]], flipped: Sequence[int | None]
+                ) -> None:
+        """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``."""
+        self.placed = squares
+        self.rows, self.cols = {r for r, _ in squares}, {c for _, c in squares}
+        self.moved = set(squares).union(*(box.squares[i] for i in flipped if i is not None))
+        self.grown = box.bbox != self.bbox
+        self.shift = _diff(box, self.them)
+
+    def values(self, footprint: tuple[int, int, bool]) -> list[int] | None:
+        """The values of the replies on ``footprint`` after my candidate, or None to try them again."""
+        entries = self.table.get(footprint)
+        if entries is None:
+            return None
+        moved, grown = self.moved, self.grown
+        for _, looked, left in entries:
+            if not moved.isdisjoint(looked):
+                return None
+            if grown and left:
+                rows, cols = self.rows, self.cols
+                for ray in left:  # a ray can meet my card only on one of its rows or columns
+                    if (ray[0] in rows if ray[2] == 0 else ray[1] in cols) \
+                            and any(_ahead(ray, square) for square in self.placed):
+                        return None
+        return [self.shift + value for value, _, _ in entries]
+
+
+def _ahead(ray: tuple[int, int, int, int], square: tuple[int, int]) -> bool:
+    """Whether ``square`` lies on the ray ``(row, col, dr, dc)``, from (row, col) on."""
+    r, c, dr, dc = ray
+    if dr == 0:
+        return square[0] == r and (square[1] - c) * dc >= 0
+    return square[1] == c and (square[0] - r) * dr >= 0
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}

@@ -54,14 +54,15 @@ one implementation of every rule.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from itertools import chain
 from typing import Any, ClassVar, NamedTuple
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
@@ -93,6 +94,18 @@ def flip_token(token: str) -> str:
     if len(token) == 2:
         return OTHER[token[0]] + REVERSE[token[1]]
     return token
+
+
+_FLIPPED = {token: flip_token(token) for token in TOKENS}
+
+
+def sight_passes(token: str, colour: str) -> bool:
+    """Whether a ``colour`` ghost's line of sight passes a square holding ``token`` (O4): empty
+    squares (``"."``, or no card) and ghosts of its own colour; it stops at anything else."""
+    return token == "." or (token[0] == colour and token != "T")
+
+
+_PASSES = {colour: frozenset(t for t in TOKENS if sight_passes(t, colour)) for colour in GHOST_COLOURS}
 
 
 def rotate_token(token: str, rotation: int) -> str:
@@ -478,7 +491,7 @@ class Sandbox:
         for square in self.squares[index]:
             token = tokens[square]
             if len(token) == 2:
-                flipped = OTHER[token[0]] + REVERSE[token[1]]
+                flipped = _FLIPPED[token]
                 tokens[square] = flipped
                 counts[token[0]] -= 1
                 counts[flipped[0]] += 1
@@ -488,10 +501,10 @@ class Sandbox:
         """From square (r, c) on, the first square that stops a ``colour`` ghost's sight (a tombstone
         or a ghost of the other colour) and what it holds; ``(None, "")`` past the edge (O4)."""
         rmin, rmax, cmin, cmax = self.bbox
-        tokens = self.tokens
+        tokens, passes = self.tokens, _PASSES[colour]
         while rmin <= r <= rmax and cmin <= c <= cmax:
             seen = tokens.get((r, c))
-            if seen is None or seen == "." or (seen[0] == colour and seen != "T"):
+            if seen is None or seen in passes:
                 if path is not None:
                     path.append((r, c))
                 r += dr
@@ -500,13 +513,15 @@ class Sandbox:
             return (r, c), seen
         return None, ""
 
-    def sight(self, ghost: Square, active: int) -> tuple[list[Square], Square | None, str]:
-        """Trace the line of sight of the ghost on ``ghost`` (O4, O5a): ``(path, stop, outcome)``."""
+    def sight(self, ghost: Square, active: int, trace: bool = True
+              ) -> tuple[list[Square], Square | None, str]:
+        """Trace the line of sight of the ghost on ``ghost`` (O4, O5a): ``(path, stop, outcome)``
+        (``path`` is left empty unless ``trace``)."""
         token = self.tokens[ghost]
         colour, facing = token[0], token[1]  # a ghost's token is two letters
         dr, dc = STEP[facing]
         path: list[Square] = []
-        stop, seen = self._walk(ghost[0] + dr, ghost[1] + dc, dr, dc, colour, path)
+        stop, seen = self._walk(ghost[0] + dr, ghost[1] + dc, dr, dc, colour, path if trace else None)
         if stop is None:
             return path, None, "nothing"
         if seen == "T":
@@ -521,36 +536,33 @@ class Sandbox:
         """True when no ghost of a card about to lie on ``squares`` can scare anything (judged like
         `sight`, before the card is placed).  A quick test for search: the rays beyond the card are
         cached in ``memo``, which the caller must empty whenever the graveyard changes."""
-        card = dict(zip(squares, tokens))
-        for (r, c), token in card.items():
-            if len(token) != 2:
-                continue
-            colour, facing = token[0], token[1]
-            dr, dc = STEP[facing]
-            r, c = r + dr, c + dc
-            while (r, c) in card:  # the card's own squares: its ghosts never flip it (O5a)
-                own = card[(r, c)]
-                if own == "T" or (own != "." and own[0] != colour):
-                    break
-                r, c = r + dr, c + dc
-            else:
-                flips = memo.get((r, c, facing, colour))
-                if flips is None:
-                    passed: list[Square] = []
-                    stop, seen = self._walk(r, c, dr, dc, colour, passed)
-                    flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                    memo[(r, c, facing, colour)] = flips
-                    for square in passed:  # the same ray from any square it passes
-                        memo[(*square, facing, colour)] = flips
-                if flips:
-                    return False
+        return self.quiet_at(0, 0, leaving(squares, tokens), memo)
+
+    def quiet_at(self, row: int, col: int, exits: Iterable[tuple[int, int, str, str, int, int]],
+                 memo: dict) -> bool:
+        """`quiet` for a card whose ghosts' sights leave it as `leaving` says, shifted by
+        ``(row, col)`` (search computes `leaving` once per way a card lies, at ``(0, 0)``)."""
+        for r, c, facing, colour, dr, dc in exits:
+            r += row
+            c += col
+            flips = memo.get((r, c, facing, colour))
+            if flips is None:
+                passed: list[Square] = []
+                stop, seen = self._walk(r, c, dr, dc, colour, passed)
+                flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
+                memo[(r, c, facing, colour)] = flips
+                for square in passed:  # the same ray from any square it passes
+                    memo[(*square, facing, colour)] = flips
+            if flips:
+                return False
         return True
 
-    def scare(self, ghost: Square, active: int) -> tuple[int | None, list[Square], Square | None, str]:
+    def scare(self, ghost: Square, active: int, trace: bool = True
+              ) -> tuple[int | None, list[Square], Square | None, str]:
         """Let one active ghost scare, flipping the target's card in place.
 
-        Returns ``(flipped card index or None, path, stop, outcome)``."""
-        path, stop, outcome = self.sight(ghost, active)
+        Returns ``(flipped card index or None, path, stop, outcome)`` (see `sight` for ``trace``)."""
+        path, stop, outcome = self.sight(ghost, active, trace)
         target = None
         if outcome == "flip":
             if stop is None:  # `sight` names the square of every card it flips
@@ -562,7 +574,7 @@ class Sandbox:
 
     def run(self, order: Sequence[Square], active: int) -> list[int | None]:
         """Scare with the ghosts in ``order``; returns the flipped card (or None) of each."""
-        return [self.scare(ghost, active)[0] for ghost in order]
+        return [self.scare(ghost, active, False)[0] for ghost in order]
 
     def undo(self, flipped: Iterable[int | None]) -> None:
         for index in flipped:
@@ -618,6 +630,28 @@ class Sandbox:
         return [sq for sq in self.squares[index] if len(self.tokens[sq]) == 2]
 
 
+def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int, int, str, str, int, int]]:
+    """Where the sight of each ghost of a card about to lie on ``squares`` leaves the card:
+    ``(row, col, facing, colour, dr, dc)`` of the first square beyond it and the step.  A ghost
+    whose sight stops on its own card is left out: its ghosts never flip it (O5a)."""
+    card = dict(zip(squares, tokens))
+    exits = []
+    for (r, c), token in card.items():
+        if len(token) != 2:
+            continue
+        colour, facing = token[0], token[1]
+        dr, dc = STEP[facing]
+        r, c = r + dr, c + dc
+        while (r, c) in card:  # the card's own squares
+            own = card[(r, c)]
+            if own == "T" or (own != "." and own[0] != colour):
+                break
+            r, c = r + dr, c + dc
+        else:
+            exits.append((r, c, facing, colour, dr, dc))
+    return exits
+
+
 def frontier(tokens: dict[Square, str], squares: Iterable[Square]) -> set[Square]:
     """Empty squares (not in ``tokens``) sharing a side with one of ``squares``."""
     return {(r + dr, c + dc) for r, c in squares for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -628,13 +662,28 @@ def footprints_touching(tokens: dict[Square, str], near: Iterable[Square]
                         ) -> set[tuple[int, int, bool]]:
     """The footprints ``(row, col, vertical)`` of three empty squares in a line that cover one of
     the empty squares ``near`` (O3, where ``near`` is the frontier of the cards)."""
-    found = set()
+    found: set[tuple[int, int, bool]] = set()
+    add = found.add
     for r, c in near:
-        for k in range(3):
-            if (r, c - k) not in tokens and (r, c - k + 1) not in tokens and (r, c - k + 2) not in tokens:
-                found.add((r, c - k, False))
-            if (r - k, c) not in tokens and (r - k + 1, c) not in tokens and (r - k + 2, c) not in tokens:
-                found.add((r - k, c, True))
+        if (r, c) in tokens:
+            continue
+        # the two squares on each side decide which of the three footprints through (r, c) are free
+        w1, e1 = (r, c - 1) not in tokens, (r, c + 1) not in tokens
+        w2, e2 = w1 and (r, c - 2) not in tokens, e1 and (r, c + 2) not in tokens
+        if w2:
+            add((r, c - 2, False))
+        if w1 and e1:
+            add((r, c - 1, False))
+        if e2:
+            add((r, c, False))
+        n1, s1 = (r - 1, c) not in tokens, (r + 1, c) not in tokens
+        n2, s2 = n1 and (r - 2, c) not in tokens, s1 and (r + 2, c) not in tokens
+        if n2:
+            add((r - 2, c, True))
+        if n1 and s1:
+            add((r - 1, c, True))
+        if s2:
+            add((r, c, True))
     return found
 
 
@@ -643,12 +692,20 @@ def footprints_covering(squares: Iterable[Square]) -> set[tuple[int, int, bool]]
     return {f for r, c in squares for k in range(3) for f in ((r, c - k, False), (r - k, c, True))}
 
 
-def footprints_after(known: Iterable[tuple[int, int, bool]], tokens: dict[Square, str],
+def footprints_after(known: Sequence[tuple[int, int, bool]], tokens: dict[Square, str],
                      squares: Sequence[Square]) -> tuple[tuple[int, int, bool], ...]:
     """The legal footprints (O3, sorted) once a card lies on ``squares`` (already in ``tokens``),
-    from those ``known`` before it: the old ones it does not cover and the new ones next to it."""
-    kept = set(known) - footprints_covering(squares)
-    return tuple(sorted(kept | footprints_touching(tokens, frontier(tokens, squares))))
+    from those ``known`` (sorted) before it: the old ones it does not cover and the new ones next
+    to it.  Both lie within a few rows of the card, so only that stretch of the sorted list is
+    looked at again (a footprint starts at most two rows above a square it covers, and a new one
+    covers a square at most one row beyond the card)."""
+    rows = [r for r, _ in squares]
+    lo = bisect_left(known, (min(rows) - 3,))
+    hi = bisect_left(known, (max(rows) + 2,), lo)
+    covered = footprints_covering(squares)
+    window = {f for f in known[lo:hi] if f not in covered}
+    window |= footprints_touching(tokens, frontier(tokens, squares))
+    return (*known[:lo], *sorted(window), *known[hi:])
 
 
 def _odd(flips: Iterable[int | None]) -> frozenset[int]:
@@ -667,9 +724,32 @@ _TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertica
 
 def placements_for(footprints: Iterable[tuple[int, int, bool]], card: str) -> list[Place]:
     """The `Place` actions for ``card`` on the given footprints: two rotations times two sides each."""
-    new = tuple.__new__  # what Place(...) does, without its keyword handling: hundreds per turn
-    return [new(Place, (card, row, col, rotation, side))
-            for row, col, vertical in footprints for rotation, side in _TURNS[vertical]]
+    table = _PLACES.get(card)
+    if table is None:
+        if len(_PLACES) >= _PLACES_CARDS:  # many editions in one process: start again
+            _PLACES.clear()
+        table = _PLACES[card] = _PlacesOf(card)
+    return list(chain.from_iterable(map(table.__getitem__, footprints)))
+
+
+class _PlacesOf(dict):
+    """Footprint -> the `Place` actions of one card on it, built on first use.  A turn offers
+    hundreds of placements, nearly all offered before on the same squares, so each is built once
+    (they are immutable) and reused."""
+
+    def __init__(self, card: str) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, footprint: tuple[int, int, bool]) -> tuple[Place, ...]:
+        row, col, vertical = footprint
+        places = self[footprint] = tuple(Place(self.card, row, col, rotation, side)
+                                         for rotation, side in _TURNS[vertical])
+        return places
+
+
+_PLACES: dict[str, _PlacesOf] = {}
+_PLACES_CARDS = 256
 
 
 # --- the graveyard ---------------------------------------------------------------------------
@@ -730,19 +810,59 @@ class Graveyard:
 
     def with_card(self, card: Placed) -> Graveyard:
         graveyard = Graveyard(self.cards + (card,))
-        known = self.__dict__.get("_footprints")
-        if known is not None:  # O3 where the graveyard changed, rather than everywhere again
-            graveyard.__dict__["_footprints"] = footprints_after(known, graveyard.tokens, card.squares)
+        # the lookups of this graveyard plus the new card's squares, rather than all built again
+        known, derived = self.__dict__, graveyard.__dict__
+        squares, tokens = card.squares, card.tokens
+        if "tokens" in known:
+            derived["tokens"] = {**known["tokens"], **dict(zip(squares, tokens))}
+        if "owner" in known:
+            index = len(self.cards)
+            derived["owner"] = {**known["owner"], **{square: index for square in squares}}
+        if "_counts" in known:
+            counts = dict(known["_counts"])
+            for token in tokens:
+                if len(token) == 2:
+                    counts[token[0]] += 1
+            derived["_counts"] = counts
+        if "bbox" in known:
+            rmin, rmax, cmin, cmax = known["bbox"]
+            rows, cols = [r for r, _ in squares], [c for _, c in squares]
+            derived["bbox"] = (min(rmin, *rows), max(rmax, *rows), min(cmin, *cols), max(cmax, *cols))
+        footprints = known.get("_footprints")
+        if footprints is not None:  # O3 where the graveyard changed, rather than everywhere again
+            derived["_footprints"] = footprints_after(footprints, graveyard.tokens, squares)
         return graveyard
 
-    def with_flips(self, indices: Iterable[int]) -> Graveyard:
+    def with_flips(self, indices: Iterable[int], derive: bool = True) -> Graveyard:
         cards = list(self.cards)
+        flipped = []
         for index in indices:
             cards[index] = cards[index].flipped()
+            flipped.append(cards[index])
         graveyard = Graveyard(tuple(cards))
+        known, derived = self.__dict__, graveyard.__dict__
         for same in ("_footprints", "owner", "bbox"):  # a flip moves no square
-            if same in self.__dict__:
-                graveyard.__dict__[same] = self.__dict__[same]
+            if same in known:
+                derived[same] = known[same]
+        if derive and "tokens" in known:  # the lookups here, with the flipped cards' squares changed
+            tokens = dict(known["tokens"])
+            counts = dict(known["_counts"]) if "_counts" in known else None
+            for card in flipped:
+                for square, token in zip(card.squares, card.tokens):
+                    if counts is not None and len(token) == 2:
+                        counts[tokens[square][0]] -= 1
+                        counts[token[0]] += 1
+                    tokens[square] = token
+            derived["tokens"] = tokens
+            if counts is not None:
+                derived["_counts"] = counts
+        return graveyard
+
+    def flipped_as(self, box: Sandbox, indices: Iterable[int]) -> Graveyard:
+        """`with_flips` for a sandbox of this graveyard that has just made those flips (and nothing
+        else): its squares are taken over as they are (the sandbox must not be used afterwards)."""
+        graveyard = self.with_flips(indices, derive=False)
+        graveyard.__dict__["tokens"], graveyard.__dict__["_counts"] = box.tokens, box.counts
         return graveyard
 
     def line_of_sight(self, ghost: Square, active: int | None = None
@@ -874,62 +994,62 @@ class State(StateBase):
         return self.to_move
 
     def _legal_actions(self) -> list[Any]:
-        return list(self._legal)
-
-    @cached_property
-    def _legal(self) -> tuple[Any, ...]:
-        # cached: a bot asks for the actions and `apply` checks them again on the same state
         if self.pending:
-            return tuple(Scare(sq) for sq in self.pending)
+            return list(self._scares)
         card = self.hands[self.to_move]
         if card is None:  # the seat to move always holds a card (dealt, then refilled by `_end_turn`)
             raise RuntimeError(f"{COLOURS[self.to_move]} is to move with no card in hand.")
-        return tuple(self.graveyard.placements(card))
+        # a new list each time, of `Place` objects the graveyard keeps: building it costs little
+        # more than copying a cached one (a turn offers hundreds, so one copy fewer matters)
+        return self.graveyard.placements(card)
+
+    @cached_property
+    def _scares(self) -> tuple[Scare, ...]:
+        return tuple(Scare(sq) for sq in self.pending)
 
     def _chance_outcomes(self) -> tuple[tuple[Reveal, Fraction], ...]:
         seat, into = self.draws[0]
         return _reveals(seat, into, self.unseen[seat])
 
     # --- moves -------------------------------------------------------------------------------
-    def _next(self, action: Any) -> tuple[State, list[str]]:
+    def _next(self, action: Any) -> tuple[State, Events]:
         if isinstance(action, Reveal):
             return self._reveal(action)
         if isinstance(action, Place):
             return self._place(action)
         return self._scare(action)
 
-    def _reveal(self, reveal: Reveal) -> tuple[State, list[str]]:
-        seat = reveal.seat
-        unseen = list(self.unseen)
-        unseen[seat] = tuple(c for c in unseen[seat] if c != reveal.card)
-        slot = "hands" if reveal.into == "hand" else "tops"
-        cards = list(getattr(self, slot))
-        cards[seat] = reveal.card
-        nxt = self._replace(unseen=tuple(unseen), draws=self.draws[1:], **{slot: tuple(cards)})
-        return nxt, [_capital(str(reveal)) + "."]
+    def _reveal(self, reveal: Reveal) -> tuple[State, Events]:
+        seat, card = reveal.seat, reveal.card
+        unseen = _with(self.unseen, seat, tuple(c for c in self.unseen[seat] if c != card))
+        if reveal.into == "hand":
+            nxt = self._replace(unseen=unseen, draws=self.draws[1:], hands=_with(self.hands, seat, card))
+        else:
+            nxt = self._replace(unseen=unseen, draws=self.draws[1:], tops=_with(self.tops, seat, card))
+        return nxt, lambda: [_capital(str(reveal)) + "."]
 
-    def _place(self, place: Place) -> tuple[State, list[str]]:
+    def _place(self, place: Place) -> tuple[State, Events]:
         seat = self.to_move
         spec = self.game.edition.by_name[place.card]
         card = make_placed(spec, place.row, place.col, place.rotation, place.side)
         graveyard = self.graveyard.with_card(card)
         active = len(graveyard.cards) - 1
-        ghosts = tuple(sq for sq, t in zip(card.squares, card.tokens) if is_ghost(t))
+        ghosts = tuple([sq for sq, t in zip(card.squares, card.tokens) if len(t) == 2])
         hands = _with(self.hands, seat, None)
         record = TurnRecord(self.placements + 1, seat, active, str(place))
         nxt = self._replace(graveyard=graveyard, hands=hands, pending=ghosts, active=active,
-                                  placements=self.placements + 1, last_turn=record)
-        return nxt._settle([f"{_capital(COLOURS[seat])} plays {place.card} at ({place.row},{place.col}), "
-                            f"rot {place.rotation}, {place.side} side up."])
+                            placements=self.placements + 1, last_turn=record)
+        return nxt._settle(lambda: [f"{_capital(COLOURS[seat])} plays {place.card} at ({place.row},"
+                                    f"{place.col}), rot {place.rotation}, {place.side} side up."])
 
-    def _scare(self, scare: Scare) -> tuple[State, list[str]]:
+    def _scare(self, scare: Scare) -> tuple[State, Events]:
         box = self.graveyard.sandbox()
         records = [_scare_record(box, scare.square, self._scaring_card, self.graveyard)]
         graveyard = self._after(records)
         nxt = self._replace(graveyard=graveyard,
                             pending=tuple(sq for sq in self.pending if sq != scare.square),
                             last_turn=_extend(self.last_turn, records))
-        return nxt._settle([_describe(r) for r in records])
+        return nxt._settle(lambda: [_describe(r) for r in records])
 
     @property
     def _scaring_card(self) -> int:
@@ -944,37 +1064,62 @@ class State(StateBase):
         return self.graveyard.with_flips(_odd(owner[r.stop] for r in records
                                               if r.outcome == "flip" and r.stop is not None))
 
-    def _settle(self, events: list[str]) -> tuple[State, list[str]]:
-        """Resolve the pending scares at once when their order cannot matter, then end the turn."""
-        state = self
-        if state.pending:
-            box = state.graveyard.sandbox()
-            if len(set(box.order_results(state.pending, state._scaring_card).values())) > 1:
-                seat = _capital(COLOURS[state.to_move])
-                return state, events + [f"{seat} chooses which ghost scares next (the order matters)."]
-            records = [_scare_record(box, ghost, state._scaring_card, state.graveyard)
-                       for ghost in state.pending]
-            events += [_describe(r) for r in records]
-            state = state._replace(graveyard=state._after(records), pending=(),
-                                   last_turn=_extend(state.last_turn, records))
-        return state._end_turn(events)
+    def _settle(self, before: Events) -> tuple[State, Events]:
+        """Resolve the pending scares at once when their order cannot matter, then end the turn.
 
-    def _end_turn(self, events: list[str]) -> tuple[State, list[str]]:
+        The scares are traced once, in the pending order, on a sandbox; when that run shows the
+        order cannot matter (`Sandbox.independent`), it is the result, else every order is tried."""
+        state = self
+        if not state.pending:
+            return state._end_turn(before)
+        graveyard, active, pending = state.graveyard, state._scaring_card, state.pending
+        box = graveyard.sandbox()
+        traced, flips, lines = [], [], []
+        for ghost in pending:
+            token = box.tokens[ghost]
+            target, path, stop, outcome = box.scare(ghost, active)
+            traced.append((ghost, token, tuple(path), stop, outcome, target))
+            flips.append(target)
+            lines.append(set(path) | ({stop} if stop is not None else set()))
+        if not box.independent(flips, lines):
+            box.undo(reversed(flips))
+            if len(set(box.order_results(pending, active).values())) > 1:
+                seat = _capital(COLOURS[state.to_move])
+                return state, lambda: [*_lines(before),
+                                       f"{seat} chooses which ghost scares next (the order matters)."]
+            for target in flips:  # every order agrees: the traced run stands
+                if target is not None:
+                    box.flip(target)
+        cards = graveyard.cards
+        records = tuple([ScareRecord(ghost, token, path, stop, outcome,
+                                     cards[target].name if target is not None else None)
+                         for ghost, token, path, stop, outcome, target in traced])
+        state = state._replace(graveyard=graveyard.flipped_as(box, _odd(flips)), pending=(),
+                               last_turn=_extend(state.last_turn, records))
+        return state._end_turn(lambda: [*_lines(before), *[_describe(r) for r in records]])
+
+    def _end_turn(self, before: Events) -> tuple[State, Events]:
         seat = self.to_move
         hands, tops = self.hands, self.tops
         draws: tuple[tuple[int, str], ...] = ()
-        if tops[seat] is not None:
-            hands = _with(hands, seat, tops[seat])
+        took = tops[seat]
+        if took is not None:
+            hands = _with(hands, seat, took)
             tops = _with(tops, seat, None)
-            events.append(f"{_capital(COLOURS[seat])} takes {hands[seat]} into hand.")
             if self.unseen[seat]:
                 draws = ((seat, "top"),)
         nxt = self._replace(hands=hands, tops=tops, draws=draws, to_move=1 - seat)
-        if nxt.placements >= self.game.total_placements:
-            black, white = nxt.scores()
-            winner = COLOURS[nxt.returns().index(1)]
-            events.append(f"Game over: black {black}, white {white}; {winner} wins"
-                          + (" the tie as start player." if black == white else "."))
+
+        def events() -> list[str]:
+            lines = _lines(before)
+            if took is not None:
+                lines.append(f"{_capital(COLOURS[seat])} takes {took} into hand.")
+            if nxt.placements >= self.game.total_placements:
+                black, white = nxt.scores()
+                winner = COLOURS[nxt.returns().index(1)]
+                lines.append(f"Game over: black {black}, white {white}; {winner} wins"
+                             + (" the tie as start player." if black == white else "."))
+            return lines
         return nxt, events
 
     # --- what players see and get ------------------------------------------------------------
@@ -1017,7 +1162,16 @@ def _reveals(seat: int, into: str, cards: tuple[str, ...]) -> tuple[tuple[Reveal
 
 
 def _with(pair: tuple, seat: int, value: Any) -> tuple:
-    return tuple(value if i == seat else v for i, v in enumerate(pair))
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+Events = list[str] | Callable[[], list[str]]
+"""Move-log lines, or a function that writes them when the log is first read (`StateBase._next`):
+playouts never read the log, so its text is not written on every step."""
+
+
+def _lines(events: Events) -> list[str]:
+    return list(events) if isinstance(events, list) else events()
 
 
 def _capital(text: str) -> str:
@@ -1027,7 +1181,7 @@ def _capital(text: str) -> str:
 def _extend(turn: TurnRecord | None, records: Sequence[ScareRecord]) -> TurnRecord | None:
     if turn is None:
         return None
-    return dataclasses.replace(turn, scares=turn.scares + tuple(records))
+    return TurnRecord(turn.number, turn.seat, turn.active, turn.action, turn.scares + tuple(records))
 
 
 def _scare_record(box: Sandbox, ghost: Square, active: int, graveyard: Graveyard) -> ScareRecord:
