@@ -240,6 +240,10 @@ class Game(GameBase):
         return (1 << self.players) - 1
 
     @cached_property
+    def _views(self) -> _Views:
+        return _Views(self.deck)
+
+    @cached_property
     def _draw_cache(self) -> dict[tuple[int, ...], list[tuple[Card, Fraction]]]:
         return {}
 
@@ -469,20 +473,19 @@ class State(StateBase):
         game = self.game
         if not 0 <= seat < game.players:
             raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
-        deck = game.deck
+        deck, views = game.deck, game._views
         bit = 1 << seat
         revealed = self.phase in (ROUND_OVER, OVER)
-        grids = tuple(
-            tuple(None if slot is None else _view(
-                deck[slot[0]] if revealed or slot[1] & bit else None, slot[1])
-                for slot in grid)
-            for grid in self.grids)
+        grids = tuple([
+            tuple([None if slot is None else views[slot if revealed or slot[1] & bit else (-1, slot[1])]
+                   for slot in grid])
+            for grid in self.grids])
         play = list(self.discard)
         if self.top is not None:
             play[self.top] += 1
         see_held = self.held_from == "play pile" or seat == self.turn
-        return Observation(
-            seat=seat, players=game.players, rounds=game.rounds, round=self.round + 1,
+        return _made(
+            Observation, seat=seat, players=game.players, rounds=game.rounds, round=self.round + 1,
             dealer=self.dealer, phase=self.phase, turn=self.turn, actor=self.current_player,
             turn_number=self.turn_number, landings=self.landings, grids=grids, deck=deck,
             draw_size=sum(self.draw), play_counts=tuple(play),
@@ -560,7 +563,7 @@ class State(StateBase):
         return self._open_window(START_TURN, {"looking": ()}), \
             [line, "The first slam window opens on the up-card."]
 
-    def _on_turn_start(self, action: Action) -> tuple[State, list[str]]:
+    def _on_turn_start(self, action: Action) -> tuple[State, Events]:
         me = seat_name(self.turn)
         if action == HONK:
             return self._honk()
@@ -861,10 +864,28 @@ def _learn(grids: tuple[Grid, ...], seat: int, place: int, mask: int) -> tuple[G
     return _set(grids, seat, _put(grids[seat], place, (kind, known | mask)))
 
 
-@lru_cache(maxsize=4096)
-def _view(card: CardType | None, mask: int) -> CardView:
-    """A grid card as seen (shared between observations: views are immutable)."""
-    return CardView(card, tuple(s for s in range(mask.bit_length()) if mask >> s & 1))
+def _made(cls: type[_T], **fields: Any) -> _T:
+    """``cls(**fields)`` for a frozen dataclass without ``__post_init__``, given every field: one
+    dict update instead of a frozen ``__init__``'s setattr per field (a bot asks for an observation
+    at every decision)."""
+    made = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made
+
+
+class _Views(dict[tuple[int, int], "CardView"]):
+    """Grid cards as seen, by (deck row, or -1 for a card the seat does not know; mask of the seats
+    that know it), each made once (observations share them: views are immutable)."""
+
+    def __init__(self, deck: tuple[CardType, ...]):
+        super().__init__()
+        self.deck = deck
+
+    def __missing__(self, key: tuple[int, int]) -> CardView:
+        kind, mask = key
+        view = self[key] = CardView(None if kind < 0 else self.deck[kind],
+                                    tuple(s for s in range(mask.bit_length()) if mask >> s & 1))
+        return view
 
 
 # --- positions built by hand (walkthroughs, tests, notebooks) -----------------------------------
