@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from operator import mul, sub
 from typing import Any
 
@@ -171,7 +171,12 @@ class _Plan:
         self.obs = observation
         self.bot = bot
         self.me = observation.seat
-        self.mean = unseen_mean(observation)
+
+    @cached_property
+    def mean(self) -> float:
+        """The value of a card this bot does not know (worked out only when a decision needs it:
+        most slam windows do not)."""
+        return unseen_mean(self.obs)
 
     def view(self, seat: int, place: int) -> CardView:
         """The card at a place that holds one (the places come from `places` or a legal action)."""
@@ -248,15 +253,16 @@ class _Plan:
     def slam(self, legal: list[Action]) -> Action:
         top = _present(self.obs.top, "play pile top").name
         best, gain = PASS, 0.0
-        mine = self.places(self.me)
-        worst = self.worst()[1] if mine else 0.0
+        worst: float | None = None  # worked out at the first known match on another's card
         for action in legal:
             if action.verb != "slam":
                 continue
             view = self.view(action.seat, action.slot)
             if view.card is None or view.card.name != top:
                 continue
-            value = view.card.value if action.seat == self.me else worst + 0.5
+            if action.seat != self.me and worst is None:
+                worst = self.worst()[1] if self.places(self.me) else 0.0
+            value = view.card.value if action.seat == self.me else _present(worst, "worst card") + 0.5
             if value > gain:
                 best, gain = action, value
         return best
