@@ -65,7 +65,7 @@ values named like "Magic Goose (12)".  Move-log lines never name a card that is 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from operator import getitem
@@ -233,19 +233,28 @@ class Game(GameBase):
 
     @cached_property
     def outcomes(self) -> tuple[Card, ...]:
-        return tuple(Card(kind, t.label) for kind, t in enumerate(self.deck))
+        return self._tables.outcomes
 
     @cached_property
     def all_seats(self) -> int:
         return (1 << self.players) - 1
 
     @cached_property
+    def _tables(self) -> _DeckTables:
+        return _deck_tables(self.deck)
+
+    @cached_property
     def _views(self) -> _Views:
-        return _Views(self.deck)
+        return self._tables.views
 
     @cached_property
     def _draw_cache(self) -> dict[tuple[int, ...], list[tuple[Card, Fraction]]]:
-        return {}
+        return self._tables.draw_cache
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a pickle (a game sent to or from a worker process, a final state coming back) carries
+        # the parameters only: the derived tables are found again, or made, where it is loaded
+        return {f.name: self.__dict__[f.name] for f in fields(self)}
 
     def draw_outcomes(self, counts: tuple[int, ...]) -> list[tuple[Card, Fraction]]:
         """The next card of a pile holding ``counts`` of each kind, with exact probabilities."""
@@ -276,7 +285,7 @@ class Game(GameBase):
     def _draw_pairs(self) -> dict[int, list[list[tuple[Card, Fraction] | None]]]:
         """Pile size -> kind -> copies left -> the outcome pair, each made once: most piles are new
         (a cache miss), and making Fractions was the larger part of their cost."""
-        return {}
+        return self._tables.draw_pairs
 
     def kind(self, card: Any) -> int:
         """The deck row of ``card``: a row index, a `CardType`, a label ("Magic Goose (12)"), a name
@@ -293,6 +302,31 @@ class Game(GameBase):
             raise ValueError(f"{card!r} does not name exactly one card type of this deck; use a label "
                              f"such as {self.deck[0].label!r}.")
         return rows[0]
+
+
+class _DeckTables:
+    """What every game with the same deck table shares (built as games are played): the chance
+    outcomes, the draw distributions and the card views.  Kept per deck table for the whole
+    process, so a new `Game` (each study makes its own; a worker process rebuilds the game from
+    its parameters) starts with them warm, and worker processes forked later inherit them."""
+
+    def __init__(self, deck: tuple[CardType, ...]):
+        self.outcomes = tuple(Card(kind, t.label) for kind, t in enumerate(deck))
+        self.draw_pairs: dict[int, list[list[tuple[Card, Fraction] | None]]] = {}
+        self.draw_cache: dict[tuple[int, ...], list[tuple[Card, Fraction]]] = {}
+        self.views = _Views(deck)
+
+
+_TABLES: dict[tuple[CardType, ...], _DeckTables] = {}
+
+
+def _deck_tables(deck: tuple[CardType, ...]) -> _DeckTables:
+    tables = _TABLES.get(deck)
+    if tables is None:
+        if len(_TABLES) >= 64:  # teachers' own editions: keep the tables of the latest few
+            _TABLES.clear()
+        tables = _TABLES[deck] = _DeckTables(deck)
+    return tables
 
 
 def _deck_table(deck: Any) -> tuple[CardType, ...]:
