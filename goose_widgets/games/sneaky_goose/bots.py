@@ -184,7 +184,9 @@ class _Plan:
         return view if view is not None else _present(view, "card at that place")
 
     def estimate(self, seat: int, place: int) -> float:
-        view = self.view(seat, place)
+        view = self.obs.grids[seat][place]
+        if view is None:
+            view = self.view(seat, place)  # (raises: no card there)
         if view.card is not None:
             return view.card.value
         if seat != self.me and seat in view.known_by:
@@ -252,6 +254,9 @@ class _Plan:
 
     def slam(self, legal: list[Action]) -> Action:
         top = _present(self.obs.top, "play pile top").name
+        if not any([view is not None and view.card is not None and view.card.name == top
+                    for grid in self.obs.grids for view in grid]):
+            return PASS  # it knows no matching card (most windows): nothing to weigh
         best, gain = PASS, 0.0
         worst: float | None = None  # worked out at the first known match on another's card
         for action in legal:

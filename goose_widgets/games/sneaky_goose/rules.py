@@ -248,6 +248,11 @@ class Game(GameBase):
         return self._tables.views
 
     @cached_property
+    def _hidden_views(self) -> list[CardView]:
+        """Mask of the seats that know a card -> the view of a seat that does not."""
+        return [self._views[-1, mask] for mask in range(1 << self.players)]
+
+    @cached_property
     def _draw_cache(self) -> dict[tuple[int, ...], list[tuple[Card, Fraction]]]:
         return self._tables.draw_cache
 
@@ -507,11 +512,11 @@ class State(StateBase):
         game = self.game
         if not 0 <= seat < game.players:
             raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
-        deck, views = game.deck, game._views
+        deck, views, hidden = game.deck, game._views, game._hidden_views
         bit = 1 << seat
         revealed = self.phase in (ROUND_OVER, OVER)
         grids = tuple([
-            tuple([None if slot is None else views[slot if revealed or slot[1] & bit else (-1, slot[1])]
+            tuple([None if slot is None else views[slot] if revealed or slot[1] & bit else hidden[slot[1]]
                    for slot in grid])
             for grid in self.grids])
         play = list(self.discard)
