@@ -195,8 +195,16 @@ def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0
             seat = (position + shift) % game.players
             per_bot[position].extend(r.scores[seat] for r in final.results)
 
-    simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True, on_game=collect,
-             workers=workers, executor=executor)
+    if rounds == 1:  # a one-round game's totals are its round scores, and its record has them by bot:
+        # then no final state has to travel back from a worker process
+        result = simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True,
+                          workers=workers, executor=executor)
+        for record in result.records:
+            for position, score in enumerate(record.scores):
+                per_bot[position].append(score)
+    else:
+        simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True,
+                 on_game=collect, workers=workers, executor=executor)
     names = [getattr(b, "name", type(b).__name__) for b in bots]
     scores = []
     for name, values in zip(names, per_bot):
