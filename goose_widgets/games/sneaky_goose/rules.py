@@ -651,7 +651,7 @@ class State(StateBase):
                                    "slammed": slammed + (seat,)}
         if deck[card].name != deck[_present(self.top, "play pile top")].name:  # S7: no match
             changes["grids"] = _learn(grids, owner, place, game.all_seats)
-            refill = self._refill_draw_pile(changes)
+            refill = [] if sum(self.draw) else self._refill_draw_pile(changes)
             if not sum(changes.get("draw", self.draw)):
                 last = "There is no card left for {me} to draw."
                 state = self._continue_window(changes)
