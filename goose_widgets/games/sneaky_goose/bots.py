@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from operator import mul, sub
 from typing import Any
 
@@ -171,12 +171,15 @@ class _Plan:
         self.obs = observation
         self.bot = bot
         self.me = observation.seat
+        self._mean: float | None = None
 
-    @cached_property
+    @property
     def mean(self) -> float:
         """The value of a card this bot does not know (worked out only when a decision needs it:
         most slam windows do not)."""
-        return unseen_mean(self.obs)
+        if self._mean is None:
+            self._mean = unseen_mean(self.obs)
+        return self._mean
 
     def view(self, seat: int, place: int) -> CardView:
         """The card at a place that holds one (the places come from `places` or a legal action)."""
