@@ -155,7 +155,7 @@ class ForgetfulBot(MemoryBot):
             grids = tuple([tuple([view if view is None or view.card is None or (s, i) in memory
                                   else _unknown(view.known_by) for i, view in enumerate(grid)])
                            for s, grid in enumerate(observation.grids)])
-            observation = _made(Observation, **{**observation.__dict__, "grids": grids})
+            observation = _made(Observation, {**observation.__dict__, "grids": grids})
         return super().choose(observation, legal_actions, rng)
 
 

@@ -523,17 +523,18 @@ class State(StateBase):
         if self.top is not None:
             play[self.top] += 1
         see_held = self.held_from == "play pile" or seat == self.turn
-        return _made(
-            Observation, seat=seat, players=game.players, rounds=game.rounds, round=self.round + 1,
-            dealer=self.dealer, phase=self.phase, turn=self.turn, actor=self.current_player,
-            turn_number=self.turn_number, landings=self.landings, grids=grids, deck=deck,
-            draw_size=sum(self.draw), play_counts=tuple(play),
-            top=None if self.top is None else deck[self.top],
-            held=None if self.held is None or not see_held else deck[self.held], held_from=self.held_from,
-            action_card=None if self.action_card is None else deck[self.action_card],
-            chosen=self.chosen, looking=self.looking, queue=self.queue, slammed=self.slammed,
-            receiver=self.pending[1] if self.phase == GIVE else None,
-            totals=self.totals, results=self.results)
+        return _made(Observation, {
+            "seat": seat, "players": game.players, "rounds": game.rounds, "round": self.round + 1,
+            "dealer": self.dealer, "phase": self.phase, "turn": self.turn, "actor": self.current_player,
+            "turn_number": self.turn_number, "landings": self.landings, "grids": grids, "deck": deck,
+            "draw_size": sum(self.draw), "play_counts": tuple(play),
+            "top": None if self.top is None else deck[self.top],
+            "held": None if self.held is None or not see_held else deck[self.held],
+            "held_from": self.held_from,
+            "action_card": None if self.action_card is None else deck[self.action_card],
+            "chosen": self.chosen, "looking": self.looking, "queue": self.queue, "slammed": self.slammed,
+            "receiver": self.pending[1] if self.phase == GIVE else None,
+            "totals": self.totals, "results": self.results})
 
     # --- questions about the position ---------------------------------------------------------
     def cards(self, seat: int | None = None) -> list[tuple[int, int]]:
@@ -903,12 +904,12 @@ def _learn(grids: tuple[Grid, ...], seat: int, place: int, mask: int) -> tuple[G
     return _set(grids, seat, _put(grids[seat], place, (kind, known | mask)))
 
 
-def _made(cls: type[_T], **fields: Any) -> _T:
-    """``cls(**fields)`` for a frozen dataclass without ``__post_init__``, given every field: one
-    dict update instead of a frozen ``__init__``'s setattr per field (a bot asks for an observation
-    at every decision)."""
+def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """``cls(**fields)`` for a frozen dataclass without ``__post_init__``, given every field in a
+    dict made for it (which becomes the object's own): no frozen ``__init__`` with a setattr per
+    field (a bot asks for an observation at every decision)."""
     made = object.__new__(cls)
-    made.__dict__.update(fields)
+    object.__setattr__(made, "__dict__", fields)
     return made
 
 
