@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -176,10 +178,11 @@ class BotScore:
 
 
 def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0,
-                 progress: bool = False, workers: int | None = None) -> list[BotScore]:
+                 progress: bool = False, workers: int | None = None,
+                 executor: Executor | None = None) -> list[BotScore]:
     """Play ``games`` seeded games, one seat per bot (seats rotate so no bot keeps the first seat),
     and report each bot's mean round score with a 95% interval.  ``workers`` processes share the
-    games (`engine.simulate`: the same results whatever their number)."""
+    games, or the ``executor`` given (`engine.simulate`: the same results whatever their number)."""
     game = Game(players=len(bots), rounds=rounds)
     per_bot: list[list[float]] = [[] for _ in bots]
 
@@ -192,8 +195,16 @@ def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0
             seat = (position + shift) % game.players
             per_bot[position].extend(r.scores[seat] for r in final.results)
 
-    simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True, on_game=collect,
-             workers=workers)
+    if rounds == 1:  # a one-round game's totals are its round scores, and its record has them by bot:
+        # then no final state has to travel back from a worker process
+        result = simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True,
+                          workers=workers, executor=executor)
+        for record in result.records:
+            for position, score in enumerate(record.scores):
+                per_bot[position].append(score)
+    else:
+        simulate(game, games, list(bots), seed=seed, progress=progress, rotate_seats=True,
+                 on_game=collect, workers=workers, executor=executor)
     names = [getattr(b, "name", type(b).__name__) for b in bots]
     scores = []
     for name, values in zip(names, per_bot):
@@ -207,13 +218,25 @@ def honk_study(thresholds: Sequence[float], games: int, players: int = 2, seed: 
     """For each threshold, a memory bot that honks at that estimate plays standard memory bots;
     returns its mean round score (one-round games)."""
     results = []
-    for threshold in thresholds:
-        trial = MemoryBot(honk_at=threshold)
-        trial.name = f"honk at {threshold:g}"
-        scores = round_scores([trial] + [MemoryBot() for _ in range(players - 1)], games, seed=seed,
-                              progress=progress, workers=workers)
-        results.append((threshold, scores[0]))
+    with _pool(workers) as executor:
+        for threshold in thresholds:
+            trial = MemoryBot(honk_at=threshold)
+            trial.name = f"honk at {threshold:g}"
+            scores = round_scores([trial] + [MemoryBot() for _ in range(players - 1)], games, seed=seed,
+                                  progress=progress, workers=workers, executor=executor)
+            results.append((threshold, scores[0]))
     return results
+
+
+@contextmanager
+def _pool(workers: int | None) -> Iterator[Executor | None]:
+    """One pool of ``workers`` processes for all the simulations of a study (None: in this process),
+    so that processes start once and keep their game's tables warm from one simulation to the next."""
+    if workers is None or workers == 1:
+        yield None
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield pool
 
 
 def memory_study(forgets: Sequence[float], games: int, players: int = 2, seed: int = 0,
@@ -222,10 +245,11 @@ def memory_study(forgets: Sequence[float], games: int, players: int = 2, seed: i
     """For each forgetting rate, a forgetful bot plays memory bots; returns (rate, its score, the
     memory bots' score) in one-round games."""
     results = []
-    for forget in forgets:
-        scores = round_scores([ForgetfulBot(forget)] + [MemoryBot() for _ in range(players - 1)],
-                              games, seed=seed, progress=progress, workers=workers)
-        results.append((forget, scores[0], scores[1]))
+    with _pool(workers) as executor:
+        for forget in forgets:
+            scores = round_scores([ForgetfulBot(forget)] + [MemoryBot() for _ in range(players - 1)],
+                                  games, seed=seed, progress=progress, workers=workers, executor=executor)
+            results.append((forget, scores[0], scores[1]))
     return results
 
 

@@ -16,14 +16,27 @@ an opponent's card that only its owner knows is valued at ``kept`` (players keep
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
+from functools import lru_cache
+from operator import mul, sub
 from typing import Any
 
 from ...engine import RandomBot
 from .deck import LOOK_OTHER, MAGIC
-from .rules import HONK, PASS, PLAY, SKIP, TAKE_DRAW, TAKE_PLAY, Action, CardView, Observation, _present
+from .rules import (
+    HONK,
+    PASS,
+    PLAY,
+    SKIP,
+    TAKE_DRAW,
+    TAKE_PLAY,
+    Action,
+    CardView,
+    Observation,
+    _made,
+    _present,
+)
 
 __all__ = ["BOTS", "MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "unseen_mean"]
 
@@ -31,8 +44,8 @@ __all__ = ["BOTS", "MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "u
 def unseen_counts(observation: Observation) -> list[int]:
     """How many cards of each deck row the seat has not seen where they are now: the draw pile, the
     grid cards it does not know and a held card it cannot see."""
-    counts = [t.copies - n for t, n in zip(observation.deck, observation.play_counts)]
-    index = {t: k for k, t in enumerate(observation.deck)}
+    index, copies, _ = _deck_facts(observation.deck)
+    counts = list(map(sub, copies, observation.play_counts))
     for grid in observation.grids:
         for view in grid:
             if view is not None and view.card is not None:
@@ -42,13 +55,28 @@ def unseen_counts(observation: Observation) -> list[int]:
     return counts
 
 
+_DeckFacts = tuple[dict[Any, int], tuple[int, ...], tuple[int, ...]]
+_DECKS: dict[int, tuple[tuple[Any, ...], _DeckFacts]] = {}
+
+
+def _deck_facts(deck: tuple[Any, ...]) -> _DeckFacts:
+    """Each card type's row, and the copies and value of each row, made once per deck table (kept
+    by identity: every observation of a game carries the game's own table)."""
+    entry = _DECKS.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        facts = ({t: k for k, t in enumerate(deck)}, tuple(t.copies for t in deck),
+                 tuple(t.value for t in deck))
+        entry = _DECKS[id(deck)] = (deck, facts)
+    return entry[1]
+
+
 def unseen_mean(observation: Observation) -> float:
     """The expected value of a card this seat has not seen (float, for bots in a hurry)."""
     counts = unseen_counts(observation)
     total = sum(counts)
     if not total:
         return 0.0
-    return sum(n * t.value for n, t in zip(counts, observation.deck)) / total
+    return sum(map(mul, counts, _deck_facts(observation.deck)[2])) / total
 
 
 class MemoryBot:
@@ -122,13 +150,18 @@ class ForgetfulBot(MemoryBot):
                 self._memory[key] = card
         self._seen = known
         self._memory = {k: v for k, v in self._memory.items() if known.get(k) == v}
-        if not observation.revealed:
-            grids = tuple(tuple(None if view is None else
-                                CardView(self._memory.get((s, i)), view.known_by)
-                                for i, view in enumerate(grid))
-                          for s, grid in enumerate(observation.grids))
-            observation = dataclasses.replace(observation, grids=grids)
+        if not observation.revealed:  # a card it knows but forgot is shown as unknown
+            memory = self._memory
+            grids = tuple([tuple([view if view is None or view.card is None or (s, i) in memory
+                                  else _unknown(view.known_by) for i, view in enumerate(grid)])
+                           for s, grid in enumerate(observation.grids)])
+            observation = _made(Observation, {**observation.__dict__, "grids": grids})
         return super().choose(observation, legal_actions, rng)
+
+
+@lru_cache(maxsize=256)
+def _unknown(known_by: tuple[int, ...]) -> CardView:
+    return CardView(None, known_by)
 
 
 class _Plan:
@@ -138,14 +171,25 @@ class _Plan:
         self.obs = observation
         self.bot = bot
         self.me = observation.seat
-        self.mean = unseen_mean(observation)
+        self._mean: float | None = None
+
+    @property
+    def mean(self) -> float:
+        """The value of a card this bot does not know (worked out only when a decision needs it:
+        most slam windows do not)."""
+        if self._mean is None:
+            self._mean = unseen_mean(self.obs)
+        return self._mean
 
     def view(self, seat: int, place: int) -> CardView:
         """The card at a place that holds one (the places come from `places` or a legal action)."""
-        return _present(self.obs.grids[seat][place], "card at that place")
+        view = self.obs.grids[seat][place]
+        return view if view is not None else _present(view, "card at that place")
 
     def estimate(self, seat: int, place: int) -> float:
-        view = self.view(seat, place)
+        view = self.obs.grids[seat][place]
+        if view is None:
+            view = self.view(seat, place)  # (raises: no card there)
         if view.card is not None:
             return view.card.value
         if seat != self.me and seat in view.known_by:
@@ -213,16 +257,20 @@ class _Plan:
 
     def slam(self, legal: list[Action]) -> Action:
         top = _present(self.obs.top, "play pile top").name
+        if not any([view is not None and view.card is not None and view.card.name == top
+                    for grid in self.obs.grids for view in grid]):
+            return PASS  # it knows no matching card (most windows): nothing to weigh
         best, gain = PASS, 0.0
-        mine = self.places(self.me)
-        worst = self.worst()[1] if mine else 0.0
+        worst: float | None = None  # worked out at the first known match on another's card
         for action in legal:
             if action.verb != "slam":
                 continue
             view = self.view(action.seat, action.slot)
             if view.card is None or view.card.name != top:
                 continue
-            value = view.card.value if action.seat == self.me else worst + 0.5
+            if action.seat != self.me and worst is None:
+                worst = self.worst()[1] if self.places(self.me) else 0.0
+            value = view.card.value if action.seat == self.me else _present(worst, "worst card") + 0.5
             if value > gain:
                 best, gain = action, value
         return best

@@ -65,12 +65,14 @@ values named like "Magic Goose (12)".  Move-log lines never name a card that is 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from operator import getitem
 from typing import Any, ClassVar, TypeVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+from ...engine.core import Events
 from .deck import ACTIONS, BLIND_SWAP, DECK, LOOK_OTHER, LOOK_OWN, MAGIC, NO_ACTION, CardType
 
 __all__ = ["Game", "State", "Action", "Card", "CardView", "Observation", "RoundResult", "arrange",
@@ -78,6 +80,7 @@ __all__ = ["Game", "State", "Action", "Card", "CardView", "Observation", "RoundR
 
 GRID_SIZE = 4
 """Cards dealt to each player (a 2x2 grid; cards 3 and 4 are the bottom row)."""
+_RECURRING_DRAWS = 7  # draw piles missing at most this many cards recur often enough to keep
 BOTTOM_ROW = (2, 3)
 HONK_BONUS = {"strictly lowest": -10, "tied lowest": -5, "not lowest": 10}
 
@@ -230,40 +233,64 @@ class Game(GameBase):
 
     @cached_property
     def outcomes(self) -> tuple[Card, ...]:
-        return tuple(Card(kind, t.label) for kind, t in enumerate(self.deck))
+        return self._tables.outcomes
 
     @cached_property
     def all_seats(self) -> int:
         return (1 << self.players) - 1
 
     @cached_property
+    def _tables(self) -> _DeckTables:
+        return _deck_tables(self.deck)
+
+    @cached_property
+    def _views(self) -> _Views:
+        return self._tables.views
+
+    @cached_property
+    def _hidden_views(self) -> list[CardView]:
+        """Mask of the seats that know a card -> the view of a seat that does not."""
+        return [self._views[-1, mask] for mask in range(1 << self.players)]
+
+    @cached_property
     def _draw_cache(self) -> dict[tuple[int, ...], list[tuple[Card, Fraction]]]:
-        return {}
+        return self._tables.draw_cache
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a pickle (a game sent to or from a worker process, a final state coming back) carries
+        # the parameters only: the derived tables are found again, or made, where it is loaded
+        return {f.name: self.__dict__[f.name] for f in fields(self)}
 
     def draw_outcomes(self, counts: tuple[int, ...]) -> list[tuple[Card, Fraction]]:
         """The next card of a pile holding ``counts`` of each kind, with exact probabilities."""
         return list(self._draw_outcomes(counts))
 
     def _draw_outcomes(self, counts: tuple[int, ...]) -> list[tuple[Card, Fraction]]:
-        """`draw_outcomes`, the cached list itself (the engine prepares each list once, by identity)."""
-        cached = self._draw_cache.get(counts)
-        if cached is None:
-            pairs = self._draw_pairs.get(sum(counts))
-            if pairs is None:
-                total = sum(counts)
-                pairs = self._draw_pairs[total] = [
-                    [(card, Fraction(n, total)) for n in range(copies + 1)]
-                    for card, copies in zip(self.outcomes, self.full_counts)]
-            cached = [pairs[k][n] for k, n in enumerate(counts) if n]
-            if len(self._draw_cache) < 200_000:
-                self._draw_cache[counts] = cached
-        return cached
+        """`draw_outcomes` itself (the engine prepares a list once, by identity, so a pile that
+        recurs is given the same list: the piles of the first cards of a deal recur from game to
+        game, later ones hardly ever and are not kept)."""
+        total = sum(counts)
+        recurring = total >= self.size - _RECURRING_DRAWS
+        if recurring:
+            outcomes = self._draw_cache.get(counts)
+            if outcomes is not None:
+                return outcomes
+        rows = self._draw_pairs.get(total)
+        if rows is None:
+            rows = self._draw_pairs[total] = [
+                [None] + [(card, Fraction(n, total)) for n in range(1, copies + 1)]
+                for card, copies in zip(self.outcomes, self.full_counts)]
+        # row[kind][copies left] is the pair (None for no copy left): a look-up per kind, in C
+        outcomes = list(filter(None, map(getitem, rows, counts)))
+        if recurring and len(self._draw_cache) < 100_000:
+            self._draw_cache[counts] = outcomes
+        return outcomes
 
     @cached_property
-    def _draw_pairs(self) -> dict[int, list[list[tuple[Card, Fraction]]]]:
+    def _draw_pairs(self) -> dict[int, list[list[tuple[Card, Fraction] | None]]]:
         """Pile size -> kind -> copies left -> the outcome pair, each made once: most piles are new
         (a cache miss), and making Fractions was the larger part of their cost."""
-        return {}
+        return self._tables.draw_pairs
 
     def kind(self, card: Any) -> int:
         """The deck row of ``card``: a row index, a `CardType`, a label ("Magic Goose (12)"), a name
@@ -280,6 +307,31 @@ class Game(GameBase):
             raise ValueError(f"{card!r} does not name exactly one card type of this deck; use a label "
                              f"such as {self.deck[0].label!r}.")
         return rows[0]
+
+
+class _DeckTables:
+    """What every game with the same deck table shares (built as games are played): the chance
+    outcomes, the draw distributions and the card views.  Kept per deck table for the whole
+    process, so a new `Game` (each study makes its own; a worker process rebuilds the game from
+    its parameters) starts with them warm, and worker processes forked later inherit them."""
+
+    def __init__(self, deck: tuple[CardType, ...]):
+        self.outcomes = tuple(Card(kind, t.label) for kind, t in enumerate(deck))
+        self.draw_pairs: dict[int, list[list[tuple[Card, Fraction] | None]]] = {}
+        self.draw_cache: dict[tuple[int, ...], list[tuple[Card, Fraction]]] = {}
+        self.views = _Views(deck)
+
+
+_TABLES: dict[tuple[CardType, ...], _DeckTables] = {}
+
+
+def _deck_tables(deck: tuple[CardType, ...]) -> _DeckTables:
+    tables = _TABLES.get(deck)
+    if tables is None:
+        if len(_TABLES) >= 64:  # teachers' own editions: keep the tables of the latest few
+            _TABLES.clear()
+        tables = _TABLES[deck] = _DeckTables(deck)
+    return tables
 
 
 def _deck_table(deck: Any) -> tuple[CardType, ...]:
@@ -397,11 +449,13 @@ class State(StateBase):
     @property
     def current_player(self) -> int:
         phase = self.phase
+        if phase == WINDOW:  # the most frequent decision
+            return self.queue[0]
         if phase in (DEAL, DRAW, PENALTY):
             return CHANCE
         if phase == OVER:
             return TERMINAL
-        if phase in (PEEK, WINDOW, ROUND_OVER):
+        if phase in (PEEK, ROUND_OVER):
             return self.queue[0]
         if phase == GIVE:
             return self.pending[0]
@@ -411,11 +465,12 @@ class State(StateBase):
         return self.game._draw_outcomes(self.draw)
 
     def _legal_actions(self) -> list[Action]:
-        phase, me = self.phase, self.current_player
+        phase = self.phase
+        if phase == WINDOW:
+            return _slams(self.grids).copy()
+        me = self.current_player
         if phase in (PEEK, LOOK):
             return [DONE]
-        if phase == WINDOW:
-            return [PASS] + [_action("slam", s, i) for s, i in self.cards()]
         if phase == TURN:
             if not self.cards(me):
                 return [HONK]  # S10
@@ -457,35 +512,35 @@ class State(StateBase):
         game = self.game
         if not 0 <= seat < game.players:
             raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
-        deck = game.deck
+        deck, views, hidden = game.deck, game._views, game._hidden_views
         bit = 1 << seat
         revealed = self.phase in (ROUND_OVER, OVER)
-        grids = tuple(
-            tuple(None if slot is None else _view(
-                deck[slot[0]] if revealed or slot[1] & bit else None, slot[1])
-                for slot in grid)
-            for grid in self.grids)
+        grids = tuple([
+            tuple([None if slot is None else views[slot] if revealed or slot[1] & bit else hidden[slot[1]]
+                   for slot in grid])
+            for grid in self.grids])
         play = list(self.discard)
         if self.top is not None:
             play[self.top] += 1
         see_held = self.held_from == "play pile" or seat == self.turn
-        return Observation(
-            seat=seat, players=game.players, rounds=game.rounds, round=self.round + 1,
-            dealer=self.dealer, phase=self.phase, turn=self.turn, actor=self.current_player,
-            turn_number=self.turn_number, landings=self.landings, grids=grids, deck=deck,
-            draw_size=sum(self.draw), play_counts=tuple(play),
-            top=None if self.top is None else deck[self.top],
-            held=None if self.held is None or not see_held else deck[self.held], held_from=self.held_from,
-            action_card=None if self.action_card is None else deck[self.action_card],
-            chosen=self.chosen, looking=self.looking, queue=self.queue, slammed=self.slammed,
-            receiver=self.pending[1] if self.phase == GIVE else None,
-            totals=self.totals, results=self.results)
+        return _made(Observation, {
+            "seat": seat, "players": game.players, "rounds": game.rounds, "round": self.round + 1,
+            "dealer": self.dealer, "phase": self.phase, "turn": self.turn, "actor": self.current_player,
+            "turn_number": self.turn_number, "landings": self.landings, "grids": grids, "deck": deck,
+            "draw_size": sum(self.draw), "play_counts": tuple(play),
+            "top": None if self.top is None else deck[self.top],
+            "held": None if self.held is None or not see_held else deck[self.held],
+            "held_from": self.held_from,
+            "action_card": None if self.action_card is None else deck[self.action_card],
+            "chosen": self.chosen, "looking": self.looking, "queue": self.queue, "slammed": self.slammed,
+            "receiver": self.pending[1] if self.phase == GIVE else None,
+            "totals": self.totals, "results": self.results})
 
     # --- questions about the position ---------------------------------------------------------
     def cards(self, seat: int | None = None) -> list[tuple[int, int]]:
         """``(seat, place)`` of every grid card (of one seat, or of everyone)."""
         seats = range(self.game.players) if seat is None else (seat,)
-        return [(s, i) for s in seats for i, slot in enumerate(self.grids[s]) if slot is not None]
+        return [(s, i) for s in seats for i in _places(self.grids[s])]
 
     def others_cards(self, seat: int) -> list[tuple[int, int]]:
         return [(s, i) for s, i in self.cards() if s != seat]
@@ -515,103 +570,110 @@ class State(StateBase):
         return tuple(counts)
 
     # --- phase handlers: each returns (next state, move-log lines) ------------------------------
+    # Speed (issue 12): a handler gathers the fields that change in ``changes`` and makes the next
+    # state with a single copy (the shared steps below add to ``changes``); the lines of the
+    # frequent steps (slams, penalty cards) are written only when the move log is read.
     def _on_deal(self, card: Card) -> tuple[State, list[str]]:
-        game = self.game
-        dealt = sum(len(g) for g in self.grids)
+        game, grids = self.game, self.grids
+        dealt = sum(map(len, grids))
         draw = _minus(self.draw, card.kind)
         if dealt < GRID_SIZE * game.players:
             seat = (self.dealer + 1 + dealt // GRID_SIZE) % game.players
-            grids = _set(self.grids, seat, self.grids[seat] + ((card.kind, 0),))
             lines = [f"{seat_name(self.dealer)} deals four cards face down to each player."] \
                 if dealt == 0 else []
-            return self._replace(grids=grids, draw=draw), lines
+            return self._replace(grids=_set(grids, seat, grids[seat] + ((card.kind, 0),)), draw=draw), lines
         first = (self.dealer + 1) % game.players
-        state = self._replace(draw=draw, top=card.kind, turn=first,
-                                    queue=_from(first, game.players))
-        return state._start_peek(), [f"The up-card starts the play pile: {card.label}."]
+        state = self._start_peek(_from(first, game.players), {"draw": draw, "top": card.kind, "turn": first})
+        return state, [f"The up-card starts the play pile: {card.label}."]
 
-    def _start_peek(self) -> State:
-        seat = self.queue[0]
+    def _start_peek(self, queue: tuple[int, ...], changes: dict[str, Any]) -> State:
+        seat = queue[0]
         grids = self.grids
         for place in BOTTOM_ROW:
             grids = _learn(grids, seat, place, 1 << seat)
-        return self._replace(phase=PEEK, grids=grids,
-                                   looking=tuple((seat, p) for p in BOTTOM_ROW))
+        changes.update(phase=PEEK, grids=grids, queue=queue, looking=tuple([(seat, p) for p in BOTTOM_ROW]))
+        return self._replace(**changes)
 
     def _on_peek(self, _action: Action) -> tuple[State, list[str]]:
         seat = self.queue[0]
         line = f"{seat_name(seat)} looks once at their bottom row (cards 3 and 4)."
         rest = self.queue[1:]
         if rest:
-            return self._replace(queue=rest)._start_peek(), [line]
-        state = self._replace(looking=(), queue=())
-        return state._open_window(START_TURN), [line, "The first slam window opens on the up-card."]
+            return self._start_peek(rest, {}), [line]
+        return self._open_window(START_TURN, {"looking": ()}), \
+            [line, "The first slam window opens on the up-card."]
 
-    def _on_turn_start(self, action: Action) -> tuple[State, list[str]]:
+    def _on_turn_start(self, action: Action) -> tuple[State, Events]:
         me = seat_name(self.turn)
         if action == HONK:
             return self._honk()
         if action == TAKE_PLAY:
             label = self.game.deck[_present(self.top, "play pile top")].label
             return self._replace(phase=HOLD, held=self.top, held_from="play pile",
-                                       top=None), [f"{me} takes {label} from the play pile."]
-        state, lines = self._refill_draw_pile()
-        return state._replace(phase=DRAW), \
+                                 top=None), [f"{me} takes {label} from the play pile."]
+        changes: dict[str, Any] = {"phase": DRAW}
+        lines = self._refill_draw_pile(changes)
+        return self._replace(**changes), \
             lines + [f"{me} takes the top card of the draw pile and looks at it."]
 
     def _on_draw(self, card: Card) -> tuple[State, list[str]]:
         return self._replace(phase=HOLD, held=card.kind, held_from="draw pile",
-                                   draw=_minus(self.draw, card.kind)), []
+                             draw=_minus(self.draw, card.kind)), []
 
     def _on_holding(self, action: Action) -> tuple[State, list[str]]:
         game, me, card = self.game, seat_name(self.turn), _present(self.held, "held card")
         label = game.deck[card].label
-        state = self._replace(held=None, held_from="")
+        changes: dict[str, Any] = {"held": None, "held_from": ""}
         if action == PLAY:
             effect = game.deck[card].action
             line = f"{me} plays {label}" + ("." if effect == NO_ACTION else f" (action: {effect}).")
-            state = state._land(card)._replace(action_card=None if effect == NO_ACTION else card)
-            return state._open_window(END_TURN if effect == NO_ACTION else DO_ACTION), [line]
+            self._land(card, changes)
+            changes["action_card"] = None if effect == NO_ACTION else card
+            return self._open_window(END_TURN if effect == NO_ACTION else DO_ACTION, changes), [line]
         place = action.slot
         old = _present(self.grids[self.turn][place], "card to swap out")[0]
         knowers = game.all_seats if self.held_from == "play pile" else 1 << self.turn  # S3, S5
         what = label if self.held_from == "play pile" else "the drawn card"
-        grids = _set(self.grids, self.turn, _put(self.grids[self.turn], place, (card, knowers)))
-        state = state._replace(grids=grids)._land(old)
-        return state._open_window(END_TURN), [
+        changes["grids"] = _set(self.grids, self.turn, _put(self.grids[self.turn], place, (card, knowers)))
+        self._land(old, changes)
+        return self._open_window(END_TURN, changes), [
             f"{me} swaps {what} into their card {place + 1}; out comes {game.deck[old].label}, "
             "face up onto the play pile."]
 
-    def _on_slam_window(self, action: Action) -> tuple[State, list[str]]:
-        seat = self.queue[0]
-        if action == PASS:
-            return self._replace(queue=self.queue[1:])._continue_window(), []
-        game, me = self.game, seat_name(seat)
+    def _on_slam_window(self, action: Action) -> tuple[State, Events]:
+        queue = self.queue
+        if action.verb == PASS.verb:  # a window offers only PASS and slams
+            return self._continue_window({"queue": queue[1:]}), []
+        game, seat, slammed = self.game, queue[0], self.slammed
         owner, place = action.seat, action.slot
-        card = _present(self.grids[owner][place], "slammed card")[0]
-        whose = "their own" if owner == seat else f"{seat_name(owner)}'s"
-        label = game.deck[card].label
-        queue = tuple(s for s in _from(seat, game.players)[1:] if s not in self.slammed)
-        state = self._replace(queue=queue, slammed=self.slammed + (seat,))
-        if game.deck[card].name != game.deck[_present(self.top, "play pile top")].name:  # S7: no match
-            grids = _learn(self.grids, owner, place, game.all_seats)
-            state, lines = state._replace(grids=grids)._refill_draw_pile()
-            lines = [f"{me} slams {whose} card {place + 1}: {label}, not a match! It goes back face "
-                     "down (everyone has seen it)."] + lines
-            if not sum(state.draw):
-                return state._continue_window(), lines + [f"There is no card left for {me} to draw."]
-            return state._replace(phase=PENALTY, pending=(seat,)), \
-                lines + [f"{me} draws a penalty card into their grid, unseen."]
-        grids = _set(self.grids, owner, _put(self.grids[owner], place, None))
-        state = state._replace(grids=grids)._land(card)
-        line = f"{me} slams {whose} card {place + 1}: {label}, a match! It goes onto the play pile"
+        deck, grids = game.deck, self.grids
+        card = _present(grids[owner][place], "slammed card")[0]
+        changes: dict[str, Any] = {"queue": _after(seat, game.players, slammed),
+                                   "slammed": slammed + (seat,)}
+        if deck[card].name != deck[_present(self.top, "play pile top")].name:  # S7: no match
+            changes["grids"] = _learn(grids, owner, place, game.all_seats)
+            refill = [] if sum(self.draw) else self._refill_draw_pile(changes)
+            if not sum(changes.get("draw", self.draw)):
+                last = "There is no card left for {me} to draw."
+                state = self._continue_window(changes)
+            else:
+                last = "{me} draws a penalty card into their grid, unseen."
+                changes.update(phase=PENALTY, pending=(seat,))
+                state = self._replace(**changes)
+            return state, lambda: [
+                _slam_line(game, seat, owner, place, card) + ", not a match! It goes back face down "
+                "(everyone has seen it).", *refill, last.format(me=seat_name(seat))]
+        changes["grids"] = grids = _set(grids, owner, _put(grids[owner], place, None))
+        self._land(card, changes)
+        me, label = seat_name(seat), deck[card].label
+        line = _slam_line(game, seat, owner, place, card) + ", a match! It goes onto the play pile"
         again = f"A new slam window opens on {label}."
         if owner == seat:
-            return state._reopen_window(), [line + f"; {me} plays on with one card fewer.", again]
-        if not state.cards(seat):
-            return state._reopen_window(), [line + f"; {me} has no card to give.", again]
-        return state._replace(phase=GIVE, pending=(seat, owner, place)), \
-            [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
+            return self._reopen_window(changes), [line + f"; {me} plays on with one card fewer.", again]
+        if not _places(grids[seat]):
+            return self._reopen_window(changes), [line + f"; {me} has no card to give.", again]
+        changes.update(phase=GIVE, pending=(seat, owner, place))
+        return self._replace(**changes), [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
 
     def _on_give(self, action: Action) -> tuple[State, list[str]]:
         giver, receiver, place = self.pending
@@ -619,23 +681,22 @@ class State(StateBase):
         slot = _away(given, giver, self.game.all_seats)  # S3, S7a: given away
         grids = _set(self.grids, giver, _put(self.grids[giver], action.slot, None))
         grids = _set(grids, receiver, _put(grids[receiver], place, slot))
-        state = self._replace(grids=grids, pending=())
-        return state._reopen_window(), [
+        return self._reopen_window({"grids": grids, "pending": ()}), [
             f"{seat_name(giver)} gives their card {action.slot + 1} face down to {seat_name(receiver)} "
             f"(into the empty place, card {place + 1}).",
             f"A new slam window opens on {self.game.deck[_present(self.top, 'play pile top')].label}."]
 
-    def _on_penalty_draw(self, card: Card) -> tuple[State, list[str]]:
+    def _on_penalty_draw(self, card: Card) -> tuple[State, Events]:
         seat = self.pending[0]
         grid = self.grids[seat]
         place = grid.index(None) if None in grid else len(grid)
-        grids = _set(self.grids, seat, _put(grid, place, (card.kind, 0)))
-        state = self._replace(grids=grids, draw=_minus(self.draw, card.kind), pending=())
-        return state._continue_window(), [f"The penalty card becomes {seat_name(seat)}'s card {place + 1}."]
+        state = self._continue_window({"grids": _set(self.grids, seat, _put(grid, place, (card.kind, 0))),
+                                       "draw": _minus(self.draw, card.kind), "pending": ()})
+        return state, lambda: [f"The penalty card becomes {seat_name(seat)}'s card {place + 1}."]
 
     def _on_action(self, action: Action) -> tuple[State, list[str]]:
         if action == SKIP:
-            return self._end_turn([f"{seat_name(self.turn)} skips the action."])
+            return self._end_turn({}), [f"{seat_name(self.turn)} skips the action."]
         grids = _learn(self.grids, action.seat, action.slot, 1 << self.turn)
         effect = self.game.deck[_present(self.action_card, "action card")].action
         whose = "their own" if action.seat == self.turn else f"{seat_name(action.seat)}'s"
@@ -645,14 +706,13 @@ class State(StateBase):
             [f"{seat_name(self.turn)} looks at {whose} card {action.slot + 1}."]
 
     def _on_looking(self, _action: Action) -> tuple[State, list[str]]:
-        state = self._replace(looking=())
         if self.then == SWAP_NEXT:
-            return state._replace(phase=CHOOSE), []
-        return state._end_turn([])
+            return self._replace(looking=(), phase=CHOOSE), []
+        return self._end_turn({"looking": ()}), []
 
     def _on_choose(self, action: Action) -> tuple[State, list[str]]:
         if action == SKIP:
-            return self._end_turn([f"{seat_name(self.turn)} does not swap."])
+            return self._end_turn({}), [f"{seat_name(self.turn)} does not swap."]
         return self._replace(phase=TARGET, chosen=action.slot), \
             [f"{seat_name(self.turn)} picks their card {action.slot + 1} for a blind swap."]
 
@@ -666,7 +726,7 @@ class State(StateBase):
         grids = _set(grids, action.seat, _put(grids[action.seat], action.slot, mine))
         line = (f"{seat_name(self.turn)} swaps their card {chosen + 1} with "
                 f"{seat_name(action.seat)}'s card {action.slot + 1}; nobody looks at either.")
-        return self._replace(grids=grids, chosen=None)._end_turn([line])
+        return self._end_turn({"grids": grids, "chosen": None}), [line]
 
     def _on_round_over(self, _action: Action) -> tuple[State, list[str]]:
         if self.queue[1:]:
@@ -677,49 +737,55 @@ class State(StateBase):
                       totals=self.totals, results=self.results)
         return state, [f"Round {self.round + 2} of {game.rounds}: {seat_name(state.dealer)} deals."]
 
-    # --- steps shared by several phases -------------------------------------------------------
-    def _land(self, card: int) -> State:
+    # --- steps shared by several phases: each adds its fields to ``changes`` --------------------
+    def _land(self, card: int, changes: dict[str, Any]) -> None:
         """``card`` lands face up on the play pile (the old top joins the cards below it)."""
-        discard = self.discard if self.top is None else _plus(self.discard, self.top)
-        return self._replace(top=card, discard=discard)
+        top, discard = changes.get("top", self.top), changes.get("discard", self.discard)
+        changes["top"] = card
+        changes["discard"] = discard if top is None else _plus(discard, top)
 
-    def _open_window(self, then: str) -> State:
-        return self._replace(phase=WINDOW, queue=_from(self.turn, self.game.players),
-                                   slammed=(), then=then, landings=self.landings + 1)
+    def _open_window(self, then: str, changes: dict[str, Any]) -> State:
+        changes.update(phase=WINDOW, queue=_from(changes.get("turn", self.turn), self.game.players),
+                       slammed=(), then=then, landings=self.landings + 1)
+        return self._replace(**changes)
 
-    def _reopen_window(self) -> State:
+    def _reopen_window(self, changes: dict[str, Any]) -> State:
         """S6: a matching slam lands a card, so a fresh window opens on it (everyone may slam again,
         from the player whose turn it is); the turn goes on as the first window said."""
-        return self._open_window(self.then)
+        return self._open_window(self.then, changes)
 
-    def _continue_window(self) -> State:
-        if self.queue:
-            return self._replace(phase=WINDOW)
-        state = self._replace(slammed=(), then="")
+    def _continue_window(self, changes: dict[str, Any]) -> State:
+        if changes.get("queue", self.queue):
+            changes["phase"] = WINDOW
+            return self._replace(**changes)
+        changes["slammed"] = ()
         if self.then == START_TURN:
-            return state._start_turn()
+            return self._start_turn(changes)
         if self.then == DO_ACTION:
             effect = self.game.deck[_present(self.action_card, "action card")].action
-            return state._replace(phase=CHOOSE if effect == BLIND_SWAP else ACTION)
-        return state._end_turn([])[0]
+            changes.update(phase=CHOOSE if effect == BLIND_SWAP else ACTION, then="")
+            return self._replace(**changes)
+        return self._end_turn(changes)
 
-    def _start_turn(self) -> State:
-        return self._replace(phase=TURN, turn_number=self.turn_number + 1,
-                                   action_card=None, chosen=None, then="")
+    def _start_turn(self, changes: dict[str, Any]) -> State:
+        changes.update(phase=TURN, turn_number=self.turn_number + 1, action_card=None, chosen=None,
+                       then="")
+        return self._replace(**changes)
 
-    def _end_turn(self, lines: list[str]) -> tuple[State, list[str]]:
-        nxt = (self.turn + 1) % self.game.players
-        return self._replace(turn=nxt)._start_turn(), lines
+    def _end_turn(self, changes: dict[str, Any]) -> State:
+        changes["turn"] = (self.turn + 1) % self.game.players
+        return self._start_turn(changes)
 
-    def _refill_draw_pile(self) -> tuple[State, list[str]]:
+    def _refill_draw_pile(self, changes: dict[str, Any]) -> list[str]:
         """S8: an empty draw pile takes the play pile except its top card."""
-        if sum(self.draw) or not sum(self.discard):
-            return self, []
-        state = self._replace(draw=self.discard, discard=self.game.no_cards)
-        return state, [f"The draw pile is empty: the play pile except its top card is shuffled into a "
-                       f"new draw pile ({sum(self.discard)} card{'' if sum(self.discard) == 1 else 's'})."]
+        draw, discard = changes.get("draw", self.draw), changes.get("discard", self.discard)
+        if sum(draw) or not sum(discard):
+            return []
+        changes["draw"], changes["discard"] = discard, self.game.no_cards
+        return [f"The draw pile is empty: the play pile except its top card is shuffled into a "
+                f"new draw pile ({sum(discard)} card{'' if sum(discard) == 1 else 's'})."]
 
-    def _honk(self) -> tuple[State, list[str]]:
+    def _honk(self) -> tuple[State, Events]:
         game, honker = self.game, self.turn
         sums = tuple(self.grid_sum(s) for s in range(game.players))
         lowest = min(sums)
@@ -735,14 +801,17 @@ class State(StateBase):
         state = self._replace(
             phase=OVER if last else ROUND_OVER, totals=totals, results=self.results + (result,),
             queue=() if last else _from(honker, game.players))
-        lines = [f"{seat_name(honker)} honks! Round {self.round + 1} ends; every card is turned over.",
-                 "Grid sums: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(sums)) + ".",
-                 f"{seat_name(honker)} is {outcome}: {bonus:+d} points."]
-        if last:
-            best = min(totals)
-            winners = [seat_name(s) for s, t in enumerate(totals) if t == best]
-            lines.append(f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''} "
-                         f"with {best} points.")
+
+        def lines() -> list[str]:
+            told = [f"{seat_name(honker)} honks! Round {result.round} ends; every card is turned over.",
+                    "Grid sums: " + ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(sums)) + ".",
+                    f"{seat_name(honker)} is {outcome}: {bonus:+d} points."]
+            if last:
+                best = min(totals)
+                winners = [seat_name(s) for s, t in enumerate(totals) if t == best]
+                told.append(f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''} "
+                            f"with {best} points.")
+            return told
         return state, lines
 
 
@@ -755,6 +824,38 @@ _HANDLERS = {phase: getattr(State, "_on_" + phase.replace(" ", "_"))
 def _action(verb: str, seat: int, slot: int, to: int = -1) -> Action:
     """The decision naming a grid card, made once (legal actions are listed at every decision)."""
     return Action(verb, seat, slot, to)
+
+
+_SLAMS: dict[tuple[int | tuple[int, ...], ...], list[Action]] = {}
+
+
+def _slams(grids: tuple[Grid, ...]) -> list[Action]:
+    """A slam window's legal actions (S6: pass, or slam any grid card): they depend only on where
+    the grid cards lie, so each layout's list is made once (windows are most of a game's decisions)."""
+    layout = tuple([len(grid) if None not in grid else _places(grid) for grid in grids])
+    actions = _SLAMS.get(layout)
+    if actions is None:
+        actions = [PASS] + [_action("slam", s, i) for s, grid in enumerate(grids) for i in _places(grid)]
+        if len(_SLAMS) >= 100_000:
+            _SLAMS.clear()
+        _SLAMS[layout] = actions
+    return actions
+
+
+def _places(grid: Grid) -> tuple[int, ...]:
+    """The places of a grid that hold a card."""
+    return tuple([i for i, slot in enumerate(grid) if slot is not None])
+
+
+@lru_cache(maxsize=256)
+def _after(seat: int, players: int, slammed: tuple[int, ...]) -> tuple[int, ...]:
+    """S6: the seats after ``seat`` in a window's order that have not slammed in it yet."""
+    return tuple([s for s in _from(seat, players)[1:] if s not in slammed])
+
+
+def _slam_line(game: Game, seat: int, owner: int, place: int, card: int) -> str:
+    whose = "their own" if owner == seat else f"{seat_name(owner)}'s"
+    return f"{seat_name(seat)} slams {whose} card {place + 1}: {game.deck[card].label}"
 
 
 # --- small tuple helpers (states hold tuples so that they stay hashable) -------------------------
@@ -777,6 +878,11 @@ def _plus(counts: tuple[int, ...], kind: int) -> tuple[int, ...]:
 
 def _put(grid: Grid, place: int, slot: Slot | None) -> Grid:
     """Set a grid place (growing the grid as needed); trailing empty places are dropped."""
+    if slot is not None:  # the frequent cases, where no empty place can end up last
+        if place == len(grid):
+            return grid + (slot,)
+        if place < len(grid) and grid[-1] is not None:
+            return grid[:place] + (slot,) + grid[place + 1:]
     cells = list(grid) + [None] * (place + 1 - len(grid))
     cells[place] = slot
     while cells and cells[-1] is None:
@@ -798,10 +904,28 @@ def _learn(grids: tuple[Grid, ...], seat: int, place: int, mask: int) -> tuple[G
     return _set(grids, seat, _put(grids[seat], place, (kind, known | mask)))
 
 
-@lru_cache(maxsize=4096)
-def _view(card: CardType | None, mask: int) -> CardView:
-    """A grid card as seen (shared between observations: views are immutable)."""
-    return CardView(card, tuple(s for s in range(mask.bit_length()) if mask >> s & 1))
+def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """``cls(**fields)`` for a frozen dataclass without ``__post_init__``, given every field in a
+    dict made for it (which becomes the object's own): no frozen ``__init__`` with a setattr per
+    field (a bot asks for an observation at every decision)."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
+
+
+class _Views(dict[tuple[int, int], "CardView"]):
+    """Grid cards as seen, by (deck row, or -1 for a card the seat does not know; mask of the seats
+    that know it), each made once (observations share them: views are immutable)."""
+
+    def __init__(self, deck: tuple[CardType, ...]):
+        super().__init__()
+        self.deck = deck
+
+    def __missing__(self, key: tuple[int, int]) -> CardView:
+        kind, mask = key
+        view = self[key] = CardView(None if kind < 0 else self.deck[kind],
+                                    tuple(s for s in range(mask.bit_length()) if mask >> s & 1))
+        return view
 
 
 # --- positions built by hand (walkthroughs, tests, notebooks) -----------------------------------
