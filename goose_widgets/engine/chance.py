@@ -18,6 +18,7 @@ from itertools import accumulate
 from typing import Any
 
 _CACHE_SIZE = 4096
+_SLOTS = hasattr(Fraction(1), "_numerator")  # CPython's private slots (the properties otherwise)
 
 
 class ChanceDistribution:
@@ -32,8 +33,8 @@ class ChanceDistribution:
         # slots behind those two properties, read directly, take half the time again (a game whose
         # distributions rarely recur, such as draws from a pile of cards, prepares most of them)
         self.cumulative = list(accumulate([
-            p._numerator / p._denominator if type(p) is Fraction  # type: ignore[attr-defined]
-            else float(p) for _, p in source]))
+            p._numerator / p._denominator if type(p) is Fraction and _SLOTS  # type: ignore[attr-defined]
+            else p.numerator / p.denominator if type(p) is Fraction else float(p) for _, p in source]))
         self._index: dict[Any, Any] | None = None
 
     def sample(self, rng: random.Random) -> Any:
