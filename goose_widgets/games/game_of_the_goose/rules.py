@@ -492,9 +492,10 @@ class _Turn:
         self.seat = seat = state.to_move
         self.positions = positions = list(state.positions)
         self.owed = list(state.owed)
-        self.opened = list(state.opened)
-        self.out = list(state.out)
-        self.coins = list(state.coins)
+        self.opened = state.opened  # a new tuple only on a pawn's first roll (`run`)
+        # who is out and the coins change only in the adult variation: copied to lists there alone
+        self.out: list[bool] = list(state.out) if self.adult else state.out  # type: ignore[assignment]
+        self.coins: list[int] = list(state.coins) if self.adult else state.coins  # type: ignore[assignment]
         self.kitty = state.kitty
         self.winner: int | None = None
         self.finished = False
@@ -524,7 +525,8 @@ class _Turn:
     def run(self) -> None:
         seat, start, dice = self.seat, self.positions[self.seat], self.dice
         opening = not self.opened[seat]
-        self.opened[seat] = True
+        if opening:
+            self.opened = (*self.opened[:seat], True, *self.opened[seat + 1:])
         if self.narrate or self.adult:  # words, or coins to pay on the way
             legs = _journey(start, dice.first, dice.second, opening)
             for leg, phrase in zip(legs, describe_legs(legs, dice.total)):
@@ -593,9 +595,6 @@ class _Turn:
         self.lines.append(line)
 
     # passing the turn on -------------------------------------------------------------------
-    def held(self, seat: int) -> bool:
-        return not self.out[seat] and self.positions[seat] in self.holds
-
     def finish(self) -> tuple[State, list[str]]:
         lines = [self.text + ".", *self.lines] if self.narrate else self.lines
         n = self.game.players
@@ -610,7 +609,7 @@ class _Turn:
             elif not in_game:
                 self.finished = True
                 lines.append("Nobody is left in the game: it ends with no winner.")
-            elif all(self.held(s) for s in in_game):  # G15
+            elif all(self.positions[s] in self.holds for s in in_game):  # G15 (none of them out)
                 self.finished = True
                 lines.append("Every pawn still in the game is held in the Well or the Prison: nobody "
                              "can ever move again, so the game ends with no winner.")
@@ -642,7 +641,7 @@ class _Turn:
         values["positions"] = tuple(self.positions)
         values["to_move"] = to_move
         values["owed"] = tuple(self.owed)
-        values["opened"] = tuple(self.opened)
+        values["opened"] = self.opened
         values["rolling"] = False
         values["winner"] = self.winner
         values["finished"] = self.finished
