@@ -131,7 +131,13 @@ def _decide(state: Any, player: int, bot: Any, rng: random.Random, observe: bool
     """Ask ``bot`` for seat ``player``'s move and return the state after it (the legal object)."""
     legal = state._legal_actions()
     observation = state.observation(player) if observe else None
-    choice = bot.choose(observation, list(legal), rng)  # a copy: the bot may change its list
+    if len(legal) == 1:  # a forced move (every Goose turn): a one-item list is cheaper than a copy
+        only = legal[0]
+        choice = bot.choose(observation, [only], rng)
+        if choice is only:
+            return state._advance(only)
+    else:
+        choice = bot.choose(observation, list(legal), rng)  # a copy: the bot may change its list
     for candidate in legal:  # the usual answer, the legal object itself (saves a call a step)
         if candidate is choice:
             return state._advance(candidate)
