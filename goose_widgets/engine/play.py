@@ -178,15 +178,15 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
     prepared: Any = None  # hand back one list object for a recurring distribution skip a look-up
     for _ in range(max_steps):
         player = state.current_player
-        if player == TERMINAL:
-            return state
-        if player == CHANCE:
+        if player >= 0:
+            state = _decide(state, player, bots[player], bot_rngs[player], observe[player])
+        elif player == CHANCE:
             outcomes = state._chance_outcomes()
             if outcomes is not source:
                 source, prepared = outcomes, chance_distribution(outcomes)
             state = state._advance(prepared.sample(chance_rng))
         else:
-            state = _decide(state, player, bots[player], bot_rngs[player], observe[player])
+            return state
     if state.is_terminal():
         return state
     raise RuntimeError(f"the game did not end within {max_steps} steps.")

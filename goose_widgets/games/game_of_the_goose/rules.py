@@ -397,7 +397,7 @@ class State(StateBase):
             values["rolling"] = True
             state = _new(State)  # `_state_of`, inlined: half of all steps are this one
             _set(state, "__dict__", values)
-            return state, []
+            return state, ()  # no move-log line (a tuple: the final form, nothing to build)
         turn = _Turn(self, action, narrate=False)  # the dice: one turn (`_Turn`)
         turn.run()
         return turn.finish()[0], lambda: self._narrate(action)
