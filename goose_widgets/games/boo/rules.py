@@ -699,13 +699,26 @@ def footprints_after(known: Sequence[tuple[int, int, bool]], tokens: dict[Square
     to it.  Both lie within a few rows of the card, so only that stretch of the sorted list is
     looked at again (a footprint starts at most two rows above a square it covers, and a new one
     covers a square at most one row beyond the card)."""
+    squares = tuple(squares)
     rows = [r for r, _ in squares]
     lo = bisect_left(known, (min(rows) - 3,))
     hi = bisect_left(known, (max(rows) + 2,), lo)
-    covered = footprints_covering(squares)
-    window = {f for f in known[lo:hi] if f not in covered}
-    window |= footprints_touching(tokens, frontier(tokens, squares))
+    window = set(known[lo:hi])
+    window -= _covering(squares)
+    window |= footprints_touching(tokens, _around(squares).difference(tokens))  # `frontier`
     return (*known[:lo], *sorted(window), *known[hi:])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _covering(squares: tuple[Square, ...]) -> frozenset[tuple[int, int, bool]]:
+    """`footprints_covering`, kept: the same squares recur in game after game."""
+    return frozenset(footprints_covering(squares))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _around(squares: tuple[Square, ...]) -> frozenset[Square]:
+    """`frontier` of ``squares`` on an empty table, kept: less the squares taken, it is the frontier."""
+    return frozenset(frontier({}, squares))
 
 
 def _odd(flips: Iterable[int | None]) -> frozenset[int]:
@@ -743,8 +756,9 @@ class _PlacesOf(dict):
 
     def __missing__(self, footprint: tuple[int, int, bool]) -> tuple[Place, ...]:
         row, col, vertical = footprint
-        places = self[footprint] = tuple(Place(self.card, row, col, rotation, side)
-                                         for rotation, side in _TURNS[vertical])
+        card, new = self.card, tuple.__new__  # `Place(...)` less its Python-level constructor
+        places = self[footprint] = tuple([new(Place, (card, row, col, rotation, side))
+                                          for rotation, side in _TURNS[vertical]])
         return places
 
 
@@ -1109,14 +1123,19 @@ class State(StateBase):
             if self.unseen[seat]:
                 draws = ((seat, "top"),)
         nxt = self._replace(hands=hands, tops=tops, draws=draws, to_move=1 - seat)
+        # the log function must not hold a state: `nxt` keeps it as its move log (a cycle, which
+        # only the garbage collector frees) and each state's holds the one before (a game's chain)
+        result = None
+        if nxt.placements >= self.game.total_placements:  # once a game: scores are read here
+            black, white = nxt.scores()
+            result = (black, white, COLOURS[nxt.returns().index(1)])
 
         def events() -> list[str]:
             lines = _lines(before)
             if took is not None:
                 lines.append(f"{_capital(COLOURS[seat])} takes {took} into hand.")
-            if nxt.placements >= self.game.total_placements:
-                black, white = nxt.scores()
-                winner = COLOURS[nxt.returns().index(1)]
+            if result is not None:
+                black, white, winner = result
                 lines.append(f"Game over: black {black}, white {white}; {winner} wins"
                              + (" the tie as start player." if black == white else "."))
             return lines
@@ -1158,7 +1177,8 @@ class State(StateBase):
 
 @functools.lru_cache(maxsize=4096)  # the same object for the same unseen deck: prepared once
 def _reveals(seat: int, into: str, cards: tuple[str, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
-    return tuple((Reveal(seat, card, into), Fraction(1, len(cards))) for card in cards)
+    chance = Fraction(1, len(cards))  # one equal Fraction for every card: they are immutable
+    return tuple([(Reveal(seat, card, into), chance) for card in cards])
 
 
 def _with(pair: tuple, seat: int, value: Any) -> tuple:
