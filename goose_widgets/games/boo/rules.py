@@ -925,10 +925,16 @@ class Game(GameBase):
         """The graveyard at set-up: the gate cards, front side up."""
         return Graveyard(tuple(Placed(c.name, "gate", tuple(c.at), c.squares) for c in self.edition.gate))
 
+    @cached_property
+    def _gate(self) -> Graveyard:
+        """`gate`, shared by every game's first state (immutable), so that its lookups and legal
+        footprints are worked out once per game config rather than once per game."""
+        return self.gate()
+
     def new_initial_state(self) -> State:
         decks = (self.edition.deck(0), self.edition.deck(1))
         unseen = (tuple(sorted(decks[0])), tuple(sorted(decks[1])))
-        return State(game=self, graveyard=self.gate(), unseen=unseen,
+        return State(game=self, graveyard=self._gate, unseen=unseen,
                      to_move=self.start_player, draws=_setup_draws(decks))
 
     def __repr__(self) -> str:
@@ -1178,7 +1184,12 @@ class State(StateBase):
 @functools.lru_cache(maxsize=4096)  # the same object for the same unseen deck: prepared once
 def _reveals(seat: int, into: str, cards: tuple[str, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
     chance = Fraction(1, len(cards))  # one equal Fraction for every card: they are immutable
-    return tuple([(Reveal(seat, card, into), chance) for card in cards])
+    return tuple([(_reveal(seat, card, into), chance) for card in cards])
+
+
+@functools.lru_cache(maxsize=1024)  # a few dozen reveals recur in every game: each is built once
+def _reveal(seat: int, card: str, into: str) -> Reveal:
+    return Reveal(seat, card, into)
 
 
 def _with(pair: tuple, seat: int, value: Any) -> tuple:
