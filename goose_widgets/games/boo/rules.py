@@ -757,8 +757,10 @@ class _PlacesOf(dict):
     def __missing__(self, footprint: tuple[int, int, bool]) -> tuple[Place, ...]:
         row, col, vertical = footprint
         card, new = self.card, tuple.__new__  # `Place(...)` less its Python-level constructor
-        places = self[footprint] = tuple([new(Place, (card, row, col, rotation, side))
-                                          for rotation, side in _TURNS[vertical]])
+        (r0, s0), (r1, s1), (r2, s2), (r3, s3) = _TURNS[vertical]  # written out: built often
+        places = self[footprint] = (
+            new(Place, (card, row, col, r0, s0)), new(Place, (card, row, col, r1, s1)),
+            new(Place, (card, row, col, r2, s2)), new(Place, (card, row, col, r3, s3)))
         return places
 
 
