@@ -358,9 +358,16 @@ def make_placed(spec: CardSpec, row: int, col: int, rotation: int, side: str) ->
     """The card ``spec`` as it lies after ``place <spec> at (row,col) rot <rotation> <side>``."""
     if side not in SIDES:
         raise ValueError(f"side must be front or back, not {side!r}.")
-    tokens = spec.squares if side == "front" else tuple(flip_token(t) for t in spec.squares)
-    return Placed(spec.name, spec.deck, footprint(row, col, rotation),
-                  tuple(rotate_token(t, rotation) for t in tokens), side, rotation)
+    squares = footprint(row, col, rotation)  # first: it refuses a rotation that is not one of ROTATIONS
+    return Placed(spec.name, spec.deck, squares, _turned(spec.squares, rotation, side), side, rotation)
+
+
+@functools.lru_cache(maxsize=4096)  # a few hundred ways a card can lie: each worked out once
+def _turned(tokens: tuple[str, ...], rotation: int, side: str) -> tuple[str, ...]:
+    """A card's tokens (front, reference pose) as they lie turned ``rotation`` degrees, ``side`` up."""
+    if side != "front":
+        tokens = tuple(flip_token(t) for t in tokens)
+    return tuple(rotate_token(t, rotation) for t in tokens)
 
 
 @functools.cache
