@@ -62,7 +62,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from itertools import chain
+from itertools import chain, filterfalse
+from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
@@ -357,9 +358,16 @@ def make_placed(spec: CardSpec, row: int, col: int, rotation: int, side: str) ->
     """The card ``spec`` as it lies after ``place <spec> at (row,col) rot <rotation> <side>``."""
     if side not in SIDES:
         raise ValueError(f"side must be front or back, not {side!r}.")
-    tokens = spec.squares if side == "front" else tuple(flip_token(t) for t in spec.squares)
-    return Placed(spec.name, spec.deck, footprint(row, col, rotation),
-                  tuple(rotate_token(t, rotation) for t in tokens), side, rotation)
+    squares = footprint(row, col, rotation)  # first: it refuses a rotation that is not one of ROTATIONS
+    return Placed(spec.name, spec.deck, squares, _turned(spec.squares, rotation, side), side, rotation)
+
+
+@functools.lru_cache(maxsize=4096)  # a few hundred ways a card can lie: each worked out once
+def _turned(tokens: tuple[str, ...], rotation: int, side: str) -> tuple[str, ...]:
+    """A card's tokens (front, reference pose) as they lie turned ``rotation`` degrees, ``side`` up."""
+    if side != "front":
+        tokens = tuple(flip_token(t) for t in tokens)
+    return tuple(rotate_token(t, rotation) for t in tokens)
 
 
 @functools.cache
@@ -699,13 +707,30 @@ def footprints_after(known: Sequence[tuple[int, int, bool]], tokens: dict[Square
     to it.  Both lie within a few rows of the card, so only that stretch of the sorted list is
     looked at again (a footprint starts at most two rows above a square it covers, and a new one
     covers a square at most one row beyond the card)."""
+    squares = tuple(squares)
     rows = [r for r, _ in squares]
     lo = bisect_left(known, (min(rows) - 3,))
     hi = bisect_left(known, (max(rows) + 2,), lo)
-    covered = footprints_covering(squares)
-    window = {f for f in known[lo:hi] if f not in covered}
-    window |= footprints_touching(tokens, frontier(tokens, squares))
-    return (*known[:lo], *sorted(window), *known[hi:])
+    old = known[lo:hi]
+    window = list(filterfalse(_covering(squares).__contains__, old))  # still sorted
+    added = footprints_touching(tokens, _around(squares).difference(tokens))  # `frontier`
+    added.difference_update(old)
+    if added:  # a sorted run and a few more: the sort merges them in far fewer comparisons
+        window += added
+        window.sort()
+    return (*known[:lo], *window, *known[hi:])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _covering(squares: tuple[Square, ...]) -> frozenset[tuple[int, int, bool]]:
+    """`footprints_covering`, kept: the same squares recur in game after game."""
+    return frozenset(footprints_covering(squares))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _around(squares: tuple[Square, ...]) -> frozenset[Square]:
+    """`frontier` of ``squares`` on an empty table, kept: less the squares taken, it is the frontier."""
+    return frozenset(frontier({}, squares))
 
 
 def _odd(flips: Iterable[int | None]) -> frozenset[int]:
@@ -722,13 +747,15 @@ _TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertica
 """The rotations and sides of a card on a vertical or horizontal footprint, in the listed order."""
 
 
-def placements_for(footprints: Iterable[tuple[int, int, bool]], card: str) -> list[Place]:
+def placements_for(footprints: Sequence[tuple[int, int, bool]], card: str) -> list[Place]:
     """The `Place` actions for ``card`` on the given footprints: two rotations times two sides each."""
     table = _PLACES.get(card)
     if table is None:
         if len(_PLACES) >= _PLACES_CARDS:  # many editions in one process: start again
             _PLACES.clear()
         table = _PLACES[card] = _PlacesOf(card)
+    if len(footprints) > 1:  # one C call looks them all up (`itemgetter` of one returns no tuple)
+        return list(chain.from_iterable(itemgetter(*footprints)(table)))
     return list(chain.from_iterable(map(table.__getitem__, footprints)))
 
 
@@ -743,8 +770,11 @@ class _PlacesOf(dict):
 
     def __missing__(self, footprint: tuple[int, int, bool]) -> tuple[Place, ...]:
         row, col, vertical = footprint
-        places = self[footprint] = tuple(Place(self.card, row, col, rotation, side)
-                                         for rotation, side in _TURNS[vertical])
+        card, new = self.card, tuple.__new__  # `Place(...)` less its Python-level constructor
+        (r0, s0), (r1, s1), (r2, s2), (r3, s3) = _TURNS[vertical]  # written out: built often
+        places = self[footprint] = (
+            new(Place, (card, row, col, r0, s0)), new(Place, (card, row, col, r1, s1)),
+            new(Place, (card, row, col, r2, s2)), new(Place, (card, row, col, r3, s3)))
         return places
 
 
@@ -778,7 +808,8 @@ class Graveyard:
 
     def sandbox(self) -> Sandbox:
         """A working copy, made from this graveyard's squares (copied: a sandbox changes them)."""
-        box = Sandbox(())
+        box = Sandbox.__new__(Sandbox)  # every slot is set here: `__init__` would build them twice
+        box._saved_bbox = []
         box.tokens, box.owner = dict(self.tokens), dict(self.owner)
         box.squares = [card.squares for card in self.cards]
         box.counts = dict(self._counts)
@@ -911,10 +942,16 @@ class Game(GameBase):
         """The graveyard at set-up: the gate cards, front side up."""
         return Graveyard(tuple(Placed(c.name, "gate", tuple(c.at), c.squares) for c in self.edition.gate))
 
+    @cached_property
+    def _gate(self) -> Graveyard:
+        """`gate`, shared by every game's first state (immutable), so that its lookups and legal
+        footprints are worked out once per game config rather than once per game."""
+        return self.gate()
+
     def new_initial_state(self) -> State:
         decks = (self.edition.deck(0), self.edition.deck(1))
         unseen = (tuple(sorted(decks[0])), tuple(sorted(decks[1])))
-        return State(game=self, graveyard=self.gate(), unseen=unseen,
+        return State(game=self, graveyard=self._gate, unseen=unseen,
                      to_move=self.start_player, draws=_setup_draws(decks))
 
     def __repr__(self) -> str:
@@ -1109,14 +1146,19 @@ class State(StateBase):
             if self.unseen[seat]:
                 draws = ((seat, "top"),)
         nxt = self._replace(hands=hands, tops=tops, draws=draws, to_move=1 - seat)
+        # the log function must not hold a state: `nxt` keeps it as its move log (a cycle, which
+        # only the garbage collector frees) and each state's holds the one before (a game's chain)
+        result = None
+        if nxt.placements >= self.game.total_placements:  # once a game: scores are read here
+            black, white = nxt.scores()
+            result = (black, white, COLOURS[nxt.returns().index(1)])
 
         def events() -> list[str]:
             lines = _lines(before)
             if took is not None:
                 lines.append(f"{_capital(COLOURS[seat])} takes {took} into hand.")
-            if nxt.placements >= self.game.total_placements:
-                black, white = nxt.scores()
-                winner = COLOURS[nxt.returns().index(1)]
+            if result is not None:
+                black, white, winner = result
                 lines.append(f"Game over: black {black}, white {white}; {winner} wins"
                              + (" the tie as start player." if black == white else "."))
             return lines
@@ -1158,7 +1200,13 @@ class State(StateBase):
 
 @functools.lru_cache(maxsize=4096)  # the same object for the same unseen deck: prepared once
 def _reveals(seat: int, into: str, cards: tuple[str, ...]) -> tuple[tuple[Reveal, Fraction], ...]:
-    return tuple((Reveal(seat, card, into), Fraction(1, len(cards))) for card in cards)
+    chance = Fraction(1, len(cards))  # one equal Fraction for every card: they are immutable
+    return tuple([(_reveal(seat, card, into), chance) for card in cards])
+
+
+@functools.lru_cache(maxsize=1024)  # a few dozen reveals recur in every game: each is built once
+def _reveal(seat: int, card: str, into: str) -> Reveal:
+    return Reveal(seat, card, into)
 
 
 def _with(pair: tuple, seat: int, value: Any) -> tuple:
