@@ -10,6 +10,7 @@ from .core import (
     IllegalActionError,
     InvalidSaveError,
     StateBase,
+    from_fields,
     state_from_json,
     with_plain_values,
 )
@@ -36,4 +37,5 @@ __all__ = [
     "playout", "simulate", "step", "sample_outcome", "sample_outcome_fast", "SimulationResult",
     "wilson", "mean_ci", "expectation", "distribution", "markov_chain", "solve_linear",
     "transitions", "check_int", "Decision", "decisions", "split_rngs", "with_plain_values",
+    "from_fields",
 ]

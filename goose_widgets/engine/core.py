@@ -22,12 +22,14 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from .actions import legal_object, listing, show
 from .chance import chance_distribution
 from .errors import IllegalActionError, InvalidSaveError  # noqa: F401 - part of the contract here too
 from .saves import SAVE_FORMAT, state_from_json
+
+_T = TypeVar("_T")
 
 CHANCE = -1
 """`current_player` while chance (dice, the next card of a pile) decides."""
@@ -173,9 +175,7 @@ class StateBase:
             _check_fields(cls, changes, names)
             for key in values.keys() - names:  # cached values stay behind
                 del values[key]
-        new = object.__new__(cls)
-        object.__setattr__(new, "__dict__", values)
-        return new
+        return from_fields(cls, values)
 
     @property
     def history_length(self) -> int:
@@ -210,6 +210,16 @@ class StateBase:
 
 
 _REPLACE_PLANS: dict[type, tuple[frozenset[str], bool]] = {}
+
+
+def from_fields(cls: type[_T], values: dict[str, Any]) -> _T:
+    """``cls(**values)`` for a frozen dataclass without ``__post_init__``, given every field in a
+    dict made for it (the dict becomes the object's own): no frozen ``__init__``, which sets each
+    field through ``object.__setattr__`` and cost more than the rest of a step (issue 12).  The
+    caller vouches for the fields; `StateBase._replace` checks them for a state."""
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", values)
+    return made
 
 
 def with_plain_values(state: Any) -> Any:

@@ -51,7 +51,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, with_plain_values
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields, with_plain_values
 
 # --- the cards: the one data table -----------------------------------------------------------
 KINDS = ("goose", "fox", "dog")
@@ -231,9 +231,7 @@ def _observation(**fields: Any) -> Observation:
     """`Observation(**fields)` without the frozen constructor's one ``object.__setattr__`` per
     field, which cost more than the rest of an observation (bots get one at every decision)."""
     if fields.keys() == _OBSERVATION_FIELDS:  # (``==`` is twice as fast as ``!=`` here)
-        observation = object.__new__(Observation)
-        observation.__dict__.update(fields)
-        return observation
+        return from_fields(Observation, fields)
     raise TypeError(f"an observation has the fields {sorted(_OBSERVATION_FIELDS)}.")
 
 

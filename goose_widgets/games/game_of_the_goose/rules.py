@@ -52,7 +52,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
-from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, with_plain_values
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields, with_plain_values
 
 FINISH = 63
 """The last square: end a move exactly here to win (G12)."""
@@ -395,9 +395,7 @@ class State(StateBase):
         if action is ROLL:
             values = self.__dict__.copy()
             values["rolling"] = True
-            state = _new(State)  # `_state_of`, inlined: half of all steps are this one
-            _set(state, "__dict__", values)
-            return state, ()  # no move-log line (a tuple: the final form, nothing to build)
+            return from_fields(State, values), ()  # no move-log line (a tuple: final)
         turn = _Turn(self, action, narrate=False)  # the dice: one turn (`_Turn`)
         turn.run()
         return turn.finish()[0], lambda: self._narrate(action)
@@ -432,7 +430,7 @@ class State(StateBase):
         no ``__post_init__`` to skip, so copying the fields is the same state."""
         values = self.__dict__.copy()
         values.update(changes)
-        return _state_of(values)
+        return from_fields(State, values)
 
     def to_json(self) -> str:
         """A save (see `StateBase.to_json`).  A save is replayed from the opening position, so a
@@ -459,17 +457,6 @@ class State(StateBase):
         turn = _Turn(self, dice, narrate=True)
         turn.run()
         return turn.finish()[1]
-
-
-def _state_of(values: dict[str, Any]) -> State:
-    """A `State` with exactly these fields, made without the frozen constructor (hot paths: the
-    values are copied from a state and changed, so they are a state's fields already)."""
-    state = _new(State)
-    _set(state, "__dict__", values)
-    return state
-
-
-_new, _set = object.__new__, object.__setattr__
 
 
 class _Turn:
@@ -651,6 +638,4 @@ class _Turn:
         values["last_path"] = tuple(self.path)
         if self.adult:  # only the adult variation changes coins, the kitty and who is out
             values.update(out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty)
-        state = _new(State)
-        _set(state, "__dict__", values)
-        return state, lines
+        return from_fields(State, values), lines

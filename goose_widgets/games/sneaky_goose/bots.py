@@ -22,7 +22,7 @@ from functools import lru_cache
 from operator import mul, sub
 from typing import Any
 
-from ...engine import RandomBot
+from ...engine import RandomBot, from_fields
 from .deck import LOOK_OTHER, MAGIC
 from .rules import (
     HONK,
@@ -34,7 +34,6 @@ from .rules import (
     Action,
     CardView,
     Observation,
-    _made,
     _present,
 )
 
@@ -155,7 +154,7 @@ class ForgetfulBot(MemoryBot):
             grids = tuple([tuple([view if view is None or view.card is None or (s, i) in memory
                                   else _unknown(view.known_by) for i, view in enumerate(grid)])
                            for s, grid in enumerate(observation.grids)])
-            observation = _made(Observation, {**observation.__dict__, "grids": grids})
+            observation = from_fields(Observation, {**observation.__dict__, "grids": grids})
         return super().choose(observation, legal_actions, rng)
 
 

@@ -71,7 +71,7 @@ from functools import cached_property, lru_cache
 from operator import getitem
 from typing import Any, ClassVar, TypeVar
 
-from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields
 from ...engine.core import Events
 from .deck import ACTIONS, BLIND_SWAP, DECK, LOOK_OTHER, LOOK_OWN, MAGIC, NO_ACTION, CardType
 
@@ -523,7 +523,7 @@ class State(StateBase):
         if self.top is not None:
             play[self.top] += 1
         see_held = self.held_from == "play pile" or seat == self.turn
-        return _made(Observation, {
+        return from_fields(Observation, {
             "seat": seat, "players": game.players, "rounds": game.rounds, "round": self.round + 1,
             "dealer": self.dealer, "phase": self.phase, "turn": self.turn, "actor": self.current_player,
             "turn_number": self.turn_number, "landings": self.landings, "grids": grids, "deck": deck,
@@ -902,15 +902,6 @@ def _away(slot: Slot, owner: int, everyone: int) -> Slot:
 def _learn(grids: tuple[Grid, ...], seat: int, place: int, mask: int) -> tuple[Grid, ...]:
     kind, known = _present(grids[seat][place], "card to look at")
     return _set(grids, seat, _put(grids[seat], place, (kind, known | mask)))
-
-
-def _made(cls: type[_T], fields: dict[str, Any]) -> _T:
-    """``cls(**fields)`` for a frozen dataclass without ``__post_init__``, given every field in a
-    dict made for it (which becomes the object's own): no frozen ``__init__`` with a setattr per
-    field (a bot asks for an observation at every decision)."""
-    made = object.__new__(cls)
-    object.__setattr__(made, "__dict__", fields)
-    return made
 
 
 class _Views(dict[tuple[int, int], "CardView"]):
