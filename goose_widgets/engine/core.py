@@ -217,9 +217,12 @@ def from_fields(cls: type[_T], values: dict[str, Any]) -> _T:
     dict made for it (the dict becomes the object's own): no frozen ``__init__``, which sets each
     field through ``object.__setattr__`` and cost more than the rest of a step (issue 12).  The
     caller vouches for the fields; `StateBase._replace` checks them for a state."""
-    made = object.__new__(cls)
-    object.__setattr__(made, "__dict__", values)
+    made = _new(cls)
+    _set_attribute(made, "__dict__", values)
     return made
+
+
+_new, _set_attribute = object.__new__, object.__setattr__  # read once: `from_fields` is hot
 
 
 def with_plain_values(state: Any) -> Any:

@@ -396,7 +396,7 @@ class State(StateBase):
             values = self.__dict__.copy()
             values["rolling"] = True
             return from_fields(State, values), ()  # no move-log line (a tuple: final)
-        turn = _Turn(self, action, narrate=False)  # the dice: one turn (`_Turn`)
+        turn = _Turn(self, action, False)  # the dice: one turn (`_Turn`)
         turn.run()
         return turn.finish()[0], lambda: self._narrate(action)
 
@@ -472,17 +472,17 @@ class _Turn:
     def __init__(self, state: State, dice: Dice, narrate: bool = True) -> None:
         self.narrate = narrate
         self.state = state
-        self.game = state.game
-        self.adult = state.game.coins is not None  # `Game.adult`, read once a turn
-        self.holds = holding_squares(state.game)
+        self.game = game = state.game
+        self.adult = adult = game.coins is not None  # `Game.adult`, read once a turn
+        self.holds = holding_squares(game)
         self.dice = dice
         self.seat = seat = state.to_move
         self.positions = positions = list(state.positions)
         self.owed = list(state.owed)
         self.opened = state.opened  # a new tuple only on a pawn's first roll (`run`)
         # who is out and the coins change only in the adult variation: copied to lists there alone
-        self.out: list[bool] = list(state.out) if self.adult else state.out  # type: ignore[assignment]
-        self.coins: list[int] = list(state.coins) if self.adult else state.coins  # type: ignore[assignment]
+        self.out: list[bool] = list(state.out) if adult else state.out  # type: ignore[assignment]
+        self.coins: list[int] = list(state.coins) if adult else state.coins  # type: ignore[assignment]
         self.kitty = state.kitty
         self.winner: int | None = None
         self.finished = False
@@ -585,23 +585,24 @@ class _Turn:
     def finish(self) -> tuple[State, list[str]]:
         lines = [self.text + ".", *self.lines] if self.narrate else self.lines
         n = self.game.players
-        to_move, round_number = self.seat, self.state.round_number
+        state, positions, holds, out = self.state, self.positions, self.holds, self.out
+        to_move, round_number = self.seat, state.round_number
         # with nobody out, the checks below can only apply if seat 0 is held (G15)
         # (seat 0 is not out when its square is looked at: `True in out` came first)
-        if not self.finished and (self.adult or True in self.out or self.positions[0] in self.holds):
-            in_game = [s for s, out in enumerate(self.out) if not out]
+        if not self.finished and (self.adult or True in out or positions[0] in holds):
+            in_game = [s for s, is_out in enumerate(out) if not is_out]
             if self.adult and n > 1 and len(in_game) == 1:
                 self.win(in_game[0], f"{seat_name(in_game[0])} is the only player left and wins!")
                 lines.append(self.lines[-1])
             elif not in_game:
                 self.finished = True
                 lines.append("Nobody is left in the game: it ends with no winner.")
-            elif all(self.positions[s] in self.holds for s in in_game):  # G15 (none of them out)
+            elif all(positions[s] in holds for s in in_game):  # G15 (none of them out)
                 self.finished = True
                 lines.append("Every pawn still in the game is held in the Well or the Prison: nobody "
                              "can ever move again, so the game ends with no winner.")
         if not self.finished:
-            s, out, owed = self.seat, self.out, self.owed
+            s, owed = self.seat, self.owed
             while True:
                 s += 1
                 if s == n:
@@ -616,7 +617,7 @@ class _Turn:
                         lines.append(f"{seat_name(s)} misses a turn"
                                      + (f" ({left} more to miss)." if left else " (the last one)."))
                     continue
-                if self.positions[s] in self.holds:  # not out: checked above
+                if positions[s] in holds:  # not out: checked above
                     if self.narrate:
                         lines.append(f"{seat_name(s)} waits in {SQUARES[self.positions[s]].name} "
                                      "for another pawn to free them.")
@@ -624,8 +625,8 @@ class _Turn:
                 to_move = s
                 break
         # the next state's fields, set one by one (a keyword call to `_replace` costs more)
-        values = self.state.__dict__.copy()
-        values["positions"] = tuple(self.positions)
+        values = state.__dict__.copy()
+        values["positions"] = tuple(positions)
         values["to_move"] = to_move
         values["owed"] = tuple(self.owed)
         values["opened"] = self.opened
