@@ -329,7 +329,7 @@ class State(StateBase):
             pending = _drawing(seat, 1) if sum(self.piles[seat]) else ()
             return self._pass_turn(_said("{} plays a card face down.", seat),
                                    {"hands": tuple(hands), "rows": tuple(rows), "pending": pending})
-        target = self._next_target(seat, seat, self.rows)
+        target = next_target(seat, seat, self.rows)
         if target < 0:  # B10
             won = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
             return self._end_round(seat, lambda: [
@@ -351,13 +351,10 @@ class State(StateBase):
         turned = _turned(fox, owner, index, kind)
         if kind == DOG:
             return self._bank_dog(owner, turned, changes)
-        nxt = self._next_target(fox, owner, changes["rows"])
+        nxt = next_target(fox, owner, changes["rows"])
         if nxt < 0:  # B7: nobody has a face-down card left
             return self._bank_stop(lambda: [*turned(), "Nobody has a face-down card left."], changes)
         return self._replace(target=nxt, caught=True, **changes), turned
-
-    def _next_target(self, fox: int, after: int, rows: tuple[tuple[int, ...], ...]) -> int:
-        return next_target(fox, after, tuple(map(len, rows)))
 
     # ``changes``: the move's changes so far (the last flip's), which the round's end completes
     def _bank_stop(self, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
@@ -486,10 +483,11 @@ _MOVES: dict[type, Callable[[State, Any], tuple[State, Lines]]] = {
     Draw: State._draw, Play: State._play, Flip: State._flip, Stop: State._stop}
 
 
-def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:
+def next_target(fox: int, after: int, row_sizes: Sequence[int] | Sequence[tuple[int, ...]]) -> int:
     """The next seat clockwise after ``after`` with a face-down card, never the fox player, or -1
     (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent.  Bots
-    call it with an observation's ``row_sizes``."""
+    call it with an observation's ``row_sizes``, the rules with the rows themselves (a row is
+    true when it holds a card, as its size is: no sizes to count on the hot path)."""
     n = len(row_sizes)
     for step in range(1, n + 1):
         seat = (after + step) % n
