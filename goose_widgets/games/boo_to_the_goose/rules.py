@@ -67,6 +67,7 @@ PLURALS = {"goose": "geese", "fox": "foxes", "dog": "dogs"}
 
 Cards = tuple[int, int, int]
 """A multiset of cards: how many geese, foxes and dogs."""
+NOTHING: Cards = (0, 0, 0)
 Lines = Callable[[], list[str]]
 """Move-log lines, made when read (the engine's lazy ``events``)."""
 
@@ -289,6 +290,14 @@ class State(StateBase):
         return _draws(why, seat, self.piles[seat])  # cached: the engine prepares each one once
 
     # --- transitions ------------------------------------------------------------------------
+    def _with(self, changes: dict[str, Any]) -> State:
+        """``self._replace(**changes)`` for the moves below, which change only fields (checked by
+        the tests) and never keep a value cached on a state: one copy of the values, no checks
+        (issue 12: the hot path; `_advance` then sets the new history and move log)."""
+        values = self.__dict__.copy()
+        values.update(changes)
+        return from_fields(State, values)
+
     # Move-log lines are made only when read (``Lines``: a callable giving them), which playouts
     # never do (issue 12: the engine's hot path); each helper adds its lines after those it is given.
     def _next(self, action: Any) -> tuple[State, Lines]:
@@ -305,18 +314,18 @@ class State(StateBase):
         if why == "draw":
             hands = list(self.hands)
             hands[seat] = _add(hands[seat], kind, 1)
-            return (self._replace(piles=tuple(piles), hands=tuple(hands), pending=rest),
+            return (self._with({"piles": tuple(piles), "hands": tuple(hands), "pending": rest}),
                     _said("{} draws a card.", seat))
         finished = not rest or rest[0] != (why, seat)
         if why == "remove":
             removed = list(self.removed)
             removed[seat] = _add(removed[seat], kind, 1)
-            return (self._replace(piles=tuple(piles), removed=tuple(removed), pending=rest),
+            return (self._with({"piles": tuple(piles), "removed": tuple(removed), "pending": rest}),
                     lambda: [f"{REMOVED_IN_VARIATION} cards are removed unseen from {seat_name(seat)}'s set."]
                     if finished else [])
         hands = list(self.hands)
         hands[seat] = _add(hands[seat], kind, 1)
-        return (self._replace(piles=tuple(piles), hands=tuple(hands), pending=rest),
+        return (self._with({"piles": tuple(piles), "hands": tuple(hands), "pending": rest}),
                 lambda: [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else [])
 
     def _play(self, play: Play) -> tuple[State, Lines]:
@@ -326,7 +335,7 @@ class State(StateBase):
         if kind != FOX:
             rows = list(self.rows)
             rows[seat] += (kind,)
-            pending = _drawing(seat, 1) if sum(self.piles[seat]) else ()
+            pending = _drawing(seat, 1) if self.piles[seat] != NOTHING else ()
             return self._pass_turn(_said("{} plays a card face down.", seat),
                                    {"hands": tuple(hands), "rows": tuple(rows), "pending": pending})
         target = next_target(seat, seat, self.rows)
@@ -336,7 +345,7 @@ class State(StateBase):
                 f"{seat_name(seat)} plays a fox: catch the geese!",
                 f"Nobody else has a face-down card: the fox goes to {seat_name(seat)}'s win pile."],
                 {"hands": tuple(hands), "won": won})
-        return (self._replace(hands=tuple(hands), fox=seat, caught=False, target=target),
+        return (self._with({"hands": tuple(hands), "fox": seat, "caught": False, "target": target}),
                 _said("{} plays a fox: catch the geese!", seat))
 
     def _flip(self, flip: Flip) -> tuple[State, Lines]:
@@ -354,7 +363,8 @@ class State(StateBase):
         nxt = next_target(fox, owner, changes["rows"])
         if nxt < 0:  # B7: nobody has a face-down card left
             return self._bank_stop(lambda: [*turned(), "Nobody has a face-down card left."], changes)
-        return self._replace(target=nxt, caught=True, **changes), turned
+        changes["target"], changes["caught"] = nxt, True
+        return self._with(changes), turned
 
     # ``changes``: the move's changes so far (the last flip's), which the round's end completes
     def _bank_stop(self, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
@@ -393,26 +403,27 @@ class State(StateBase):
         """B11: clear the round, refill the hand of the fox player (``seat``), pass the turn."""
         hands: tuple[Cards, ...] = changes.get("hands", self.hands)
         refill = min(HAND_SIZE - sum(hands[seat]), sum(self.piles[seat]))
-        return self._pass_turn(lines, {**changes, "face_up": ((),) * self.players, "fox": -1,
-                                       "target": -1, "caught": False, "pending": _drawing(seat, refill)})
+        changes.update(face_up=((),) * len(hands), fox=-1, target=-1, caught=False,
+                       pending=_drawing(seat, refill))
+        return self._pass_turn(lines, changes)
 
     def _pass_turn(self, lines: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
         """B12: the next seat clockwise that still has cards; the end when nobody has any.
 
-        ``changes`` are the other fields of the next state (one `replace` per move: it is the
+        ``changes`` are the other fields of the next state (one `_with` per move: it is the
         engine's hot path)."""
         hands: tuple[Cards, ...] = changes.get("hands", self.hands)
-        piles, seat, n = self.piles, self.turn, len(hands)
-        for _ in range(n):
-            seat = seat + 1 if seat + 1 < n else 0
-            if sum(hands[seat]) + sum(piles[seat]):
+        piles = self.piles
+        for seat in _clockwise(self.turn, len(hands)):
+            if hands[seat] != NOTHING or piles[seat] != NOTHING:
                 changes["turn"] = seat
-                return self._replace(**changes), lines
-        state = self._replace(**changes)
-        won = tuple(tuple(pile[i] + (row.count(i % 3) if i // 3 == holder else 0)
-                          for i in range(len(pile)))
-                    for holder, (pile, row) in enumerate(zip(state.won, state.rows)))
-        final = state._replace(won=won, rows=((),) * n, over=True)
+                return self._with(changes), lines
+        state = self._with(changes)
+        won = list(state.won)
+        for holder, row in enumerate(state.rows):
+            for kind in row:
+                won[holder] = _add_won(won[holder], holder, kind)
+        final = state._replace(won=tuple(won), rows=((),) * len(hands), over=True)
 
         def ending() -> list[str]:
             return [
@@ -488,12 +499,16 @@ def next_target(fox: int, after: int, row_sizes: Sequence[int] | Sequence[tuple[
     (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent.  Bots
     call it with an observation's ``row_sizes``, the rules with the rows themselves (a row is
     true when it holds a card, as its size is: no sizes to count on the hot path)."""
-    n = len(row_sizes)
-    for step in range(1, n + 1):
-        seat = (after + step) % n
+    for seat in _clockwise(after, len(row_sizes)):
         if seat != fox and row_sizes[seat]:
             return seat
     return -1
+
+
+@cache  # a few seats and table sizes: the order is worked out once for each
+def _clockwise(seat: int, players: int) -> tuple[int, ...]:
+    """Every seat in clockwise order after ``seat``, ending with ``seat`` itself."""
+    return tuple((seat + step) % players for step in range(1, players + 1))
 
 
 @cache  # a handful of row lengths per seat: the same Flip objects every time
