@@ -290,101 +290,104 @@ class State(StateBase):
         return _draws(why, seat, self.piles[seat])  # cached: the engine prepares each one once
 
     # --- transitions ------------------------------------------------------------------------
-    def _with(self, changes: dict[str, Any]) -> State:
-        """``self._replace(**changes)`` for the moves below, which change only fields (checked by
-        the tests) and never keep a value cached on a state: one copy of the values, no checks
-        (issue 12: the hot path; `_advance` then sets the new history and move log)."""
-        values = self.__dict__.copy()
-        values.update(changes)
-        return from_fields(State, values)
-
-    # Move-log lines are made only when read (``Lines``: a callable giving them), which playouts
-    # never do (issue 12: the engine's hot path); each helper adds its lines after those it is given.
+    # Issue 12 (the engine's hot path): a move copies the last state's values once
+    # (``self.__dict__.copy()``: fields only, which the tests check), changes the fields it changes
+    # in that copy and hands it to `from_fields` (no constructor); `_advance` then sets the new
+    # history and move log.  Move-log lines are made only when read (``Lines``: a callable giving
+    # them), which playouts never do; each helper adds its lines after those it is given.
     def _next(self, action: Any) -> tuple[State, Lines]:
         return _MOVES[type(action)](self, action)  # the legal object itself: its exact type
 
     def _stop(self, stop: Stop) -> tuple[State, Lines]:
-        return self._bank_stop(_said("{} stops.", self.fox), {})
+        return self._bank_stop(_said("{} stops.", self.fox), self.__dict__.copy())
 
     def _draw(self, draw: Draw) -> tuple[State, Lines]:
         seat, kind, why = draw.seat, draw.kind, draw.why
+        values = self.__dict__.copy()
         piles = list(self.piles)
         piles[seat] = _add(piles[seat], kind, -1)
-        rest = self.pending[1:]
-        if why == "draw":
+        values["piles"] = tuple(piles)
+        values["pending"] = rest = self.pending[1:]
+        if why != "remove":
             hands = list(self.hands)
             hands[seat] = _add(hands[seat], kind, 1)
-            return (self._with({"piles": tuple(piles), "hands": tuple(hands), "pending": rest}),
-                    _said("{} draws a card.", seat))
-        finished = not rest or rest[0] != (why, seat)
-        if why == "remove":
-            removed = list(self.removed)
+            values["hands"] = tuple(hands)
+            if why == "draw":
+                return from_fields(State, values), _DRAWS_A_CARD[seat]
+        else:
+            removed = list(self.removed)  # B2: removed cards count for nobody
             removed[seat] = _add(removed[seat], kind, 1)
-            return (self._with({"piles": tuple(piles), "removed": tuple(removed), "pending": rest}),
-                    lambda: [f"{REMOVED_IN_VARIATION} cards are removed unseen from {seat_name(seat)}'s set."]
-                    if finished else [])
-        hands = list(self.hands)
-        hands[seat] = _add(hands[seat], kind, 1)
-        return (self._with({"piles": tuple(piles), "hands": tuple(hands), "pending": rest}),
-                lambda: [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else [])
+            values["removed"] = tuple(removed)
+        if rest and rest[0] == (why, seat):  # more of the same to come: one line at the end
+            return from_fields(State, values), _silent
+        return from_fields(State, values), _said(_SET_UP[why], seat)
 
     def _play(self, play: Play) -> tuple[State, Lines]:
         seat, kind = self.turn, play.kind
+        values = self.__dict__.copy()
         hands = list(self.hands)
         hands[seat] = _add(hands[seat], kind, -1)
+        values["hands"] = tuple(hands)
         if kind != FOX:
             rows = list(self.rows)
             rows[seat] += (kind,)
-            pending = _drawing(seat, 1) if self.piles[seat] != NOTHING else ()
-            return self._pass_turn(_said("{} plays a card face down.", seat),
-                                   {"hands": tuple(hands), "rows": tuple(rows), "pending": pending})
+            values["rows"] = tuple(rows)
+            values["pending"] = _drawing(seat, 1) if self.piles[seat] != NOTHING else ()
+            return self._pass_turn(_PLAYS_FACE_DOWN[seat], values)
+        return self._play_fox(seat, values)
+
+    def _play_fox(self, seat: int, values: dict[str, Any]) -> tuple[State, Lines]:
+        """"Catch the geese!": the first target (B5), or the fox banked when there is none (B10)."""
         target = next_target(seat, seat, self.rows)
         if target < 0:  # B10
-            won = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
+            values["won"] = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
             return self._end_round(seat, lambda: [
                 f"{seat_name(seat)} plays a fox: catch the geese!",
                 f"Nobody else has a face-down card: the fox goes to {seat_name(seat)}'s win pile."],
-                {"hands": tuple(hands), "won": won})
-        return (self._with({"hands": tuple(hands), "fox": seat, "caught": False, "target": target}),
-                _said("{} plays a fox: catch the geese!", seat))
+                values)
+        values["fox"], values["caught"], values["target"] = seat, False, target
+        return from_fields(State, values), _said("{} plays a fox: catch the geese!", seat)
 
     def _flip(self, flip: Flip) -> tuple[State, Lines]:
         owner, index, fox = flip.target, flip.index, self.fox
+        values = self.__dict__.copy()
         rows = list(self.rows)
         row = rows[owner]
         kind = row[index]
         rows[owner] = row[:index] + row[index + 1:]
+        values["rows"] = face_down = tuple(rows)
         face_up = list(self.face_up)
         face_up[owner] += (kind,)
-        changes = {"rows": tuple(rows), "face_up": tuple(face_up)}
+        values["face_up"] = tuple(face_up)
         turned = _turned(fox, owner, index, kind)
         if kind == DOG:
-            return self._bank_dog(owner, turned, changes)
-        nxt = next_target(fox, owner, changes["rows"])
+            return self._bank_dog(owner, turned, values)
+        nxt = next_target(fox, owner, face_down)
         if nxt < 0:  # B7: nobody has a face-down card left
-            return self._bank_stop(lambda: [*turned(), "Nobody has a face-down card left."], changes)
-        changes["target"], changes["caught"] = nxt, True
-        return self._with(changes), turned
+            return self._bank_stop(_and(turned, "Nobody has a face-down card left."), values)
+        values["target"], values["caught"] = nxt, True
+        return from_fields(State, values), turned
 
-    # ``changes``: the move's changes so far (the last flip's), which the round's end completes
-    def _bank_stop(self, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
+    # ``values``: the next state's values, with the move's changes so far (the last flip's), which
+    # the round's end completes
+    def _bank_stop(self, before: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
         """B8: the fox player banks every turned goose and the fox."""
         holder = self.fox
-        turned = changes.get("face_up", self.face_up)
+        turned = values["face_up"]
         pile = list(self.won[holder])
         for owner, cards in enumerate(turned):
             pile[3 * owner + GOOSE] += len(cards)
         pile[3 * holder + FOX] += 1
         geese = sum(map(len, turned))
-        changes["won"] = _set_at(self.won, holder, tuple(pile))
+        values["won"] = _set_at(self.won, holder, tuple(pile))
         return self._end_round(
             holder, lambda: [*before(), f"{seat_name(holder)} banks {count_text((geese, 1, 0))}."],
-            changes)
+            values)
 
-    def _bank_dog(self, dog_owner: int, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
+    def _bank_dog(self, dog_owner: int, before: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
         """B9: everyone banks the cards turned in front of them; the fox goes to the dog's owner."""
         won = list(self.won)
-        turned = changes["face_up"]
+        turned = values["face_up"]
         for owner, cards in enumerate(turned):
             if cards:
                 pile = list(won[owner])
@@ -392,33 +395,30 @@ class State(StateBase):
                     pile[3 * owner + kind] += 1
                 won[owner] = tuple(pile)
         won[dog_owner] = _add_won(won[dog_owner], self.fox, FOX)
-        changes["won"] = tuple(won)
+        values["won"] = tuple(won)
         return self._end_round(self.fox, lambda: [
             *before(),
             *[f"{seat_name(owner)} banks {count_text(_counts(cards))}." for owner, cards in enumerate(turned)
               if cards],
-            f"The fox goes to {seat_name(dog_owner)}."], changes)
+            f"The fox goes to {seat_name(dog_owner)}."], values)
 
-    def _end_round(self, seat: int, lines: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
+    def _end_round(self, seat: int, lines: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
         """B11: clear the round, refill the hand of the fox player (``seat``), pass the turn."""
-        hands: tuple[Cards, ...] = changes.get("hands", self.hands)
+        hands: tuple[Cards, ...] = values["hands"]
         refill = min(HAND_SIZE - sum(hands[seat]), sum(self.piles[seat]))
-        changes.update(face_up=((),) * len(hands), fox=-1, target=-1, caught=False,
-                       pending=_drawing(seat, refill))
-        return self._pass_turn(lines, changes)
+        values.update(face_up=((),) * len(hands), fox=-1, target=-1, caught=False,
+                      pending=_drawing(seat, refill))
+        return self._pass_turn(lines, values)
 
-    def _pass_turn(self, lines: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
-        """B12: the next seat clockwise that still has cards; the end when nobody has any.
-
-        ``changes`` are the other fields of the next state (one `_with` per move: it is the
-        engine's hot path)."""
-        hands: tuple[Cards, ...] = changes.get("hands", self.hands)
+    def _pass_turn(self, lines: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
+        """B12: the next seat clockwise that still has cards; the end when nobody has any."""
+        hands: tuple[Cards, ...] = values["hands"]
         piles = self.piles
         for seat in _clockwise(self.turn, len(hands)):
             if hands[seat] != NOTHING or piles[seat] != NOTHING:
-                changes["turn"] = seat
-                return self._with(changes), lines
-        state = self._with(changes)
+                values["turn"] = seat
+                return from_fields(State, values), lines
+        state = from_fields(State, values)
         won = list(state.won)
         for holder, row in enumerate(state.rows):
             for kind in row:
@@ -528,6 +528,24 @@ def _said(line: str, seat: int) -> Lines:
     """The move-log line ``line`` about ``seat`` (its ``{}``), as `Lines`."""
     text = line.format(seat_name(seat))
     return lambda: [text]
+
+
+def _and(before: Lines, line: str) -> Lines:
+    """The lines ``before``, then ``line``."""
+    return lambda: [*before(), line]
+
+
+def _silent() -> list[str]:
+    """No move-log line (`Lines` of a deal or removal before a seat's last)."""
+    return []
+
+
+_SET_UP = {"remove": f"{REMOVED_IN_VARIATION} cards are removed unseen from {{}}'s set.",
+           "deal": f"{{}} takes a hand of {HAND_SIZE} cards."}
+"""The line after a seat's last removal or deal (B2), with ``{}`` for the seat."""
+# the lines of the two commonest moves, by seat (a look-up, not a call: issue 12)
+_DRAWS_A_CARD = tuple(_said("{} draws a card.", seat) for seat in range(SETS_IN_BOX))
+_PLAYS_FACE_DOWN = tuple(_said("{} plays a card face down.", seat) for seat in range(SETS_IN_BOX))
 
 
 @cache  # a few hundred different flips: one callable each
