@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 from goose_widgets import IllegalActionError, InvalidSaveError, load_game, state_from_json
 from goose_widgets.engine import CHANCE, TERMINAL, RandomBot, sample_outcome, step
 from goose_widgets.games.boo_to_the_goose.bots import BOTS
-from goose_widgets.games.boo_to_the_goose.rules import ALL_CARDS, GOOSE, SET, Game, Play, State
+from goose_widgets.games.boo_to_the_goose.rules import (
+    ALL_CARDS,
+    GOOSE,
+    SET,
+    Game,
+    Observation,
+    Play,
+    State,
+)
 
 from .positions import D, F, G, play, position
 
@@ -71,7 +79,9 @@ def test_every_card_is_accounted_for_at_every_step(players, variation, seed, mix
             legal = state.legal_actions()
             assert legal and len({str(a) for a in legal}) == len(legal)
             seat = state.current_player
-            state = state.apply(bots[seat].choose(state.observation(seat), legal, rng))
+            observation = state.observation(seat)  # made without a constructor: exactly its fields
+            assert vars(observation).keys() == {f.name for f in fields(Observation)}
+            state = state.apply(bots[seat].choose(observation, legal, rng))
     assert_accounted(state)
     assert vars(state).keys() == {f.name for f in fields(State)}
     removed = 4 * players if variation else 0
