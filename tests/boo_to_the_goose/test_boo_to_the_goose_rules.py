@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,15 @@ from hypothesis import strategies as st
 from goose_widgets import IllegalActionError, InvalidSaveError, load_game, state_from_json
 from goose_widgets.engine import CHANCE, TERMINAL, RandomBot, sample_outcome, step
 from goose_widgets.games.boo_to_the_goose.bots import BOTS
-from goose_widgets.games.boo_to_the_goose.rules import ALL_CARDS, GOOSE, SET, Game, Play
+from goose_widgets.games.boo_to_the_goose.rules import (
+    ALL_CARDS,
+    GOOSE,
+    SET,
+    Game,
+    Observation,
+    Play,
+    State,
+)
 
 from .positions import D, F, G, play, position
 
@@ -59,6 +68,8 @@ def test_every_card_is_accounted_for_at_every_step(players, variation, seed, mix
     state = Game(players=players, variation=variation).new_initial_state()
     while not state.is_terminal():
         assert_accounted(state)
+        # the moves build each state from the last one's values without a constructor's checks
+        assert vars(state).keys() == {f.name for f in fields(State)}
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == 1 and all(p > 0 for _, p in outcomes)
@@ -68,8 +79,11 @@ def test_every_card_is_accounted_for_at_every_step(players, variation, seed, mix
             legal = state.legal_actions()
             assert legal and len({str(a) for a in legal}) == len(legal)
             seat = state.current_player
-            state = state.apply(bots[seat].choose(state.observation(seat), legal, rng))
+            observation = state.observation(seat)  # made without a constructor: exactly its fields
+            assert vars(observation).keys() == {f.name for f in fields(Observation)}
+            state = state.apply(bots[seat].choose(observation, legal, rng))
     assert_accounted(state)
+    assert vars(state).keys() == {f.name for f in fields(State)}
     removed = 4 * players if variation else 0
     assert sum(state.scores()) == 24 * players - removed  # removed cards count for nobody (B2)
     assert all(not row for row in state.rows)

@@ -46,7 +46,7 @@ Where the rulebook and the rulings are silent:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any, ClassVar
@@ -67,6 +67,7 @@ PLURALS = {"goose": "geese", "fox": "foxes", "dog": "dogs"}
 
 Cards = tuple[int, int, int]
 """A multiset of cards: how many geese, foxes and dogs."""
+NOTHING: Cards = (0, 0, 0)
 Lines = Callable[[], list[str]]
 """Move-log lines, made when read (the engine's lazy ``events``)."""
 
@@ -227,17 +228,6 @@ class Observation:
         return _triple([unseen[k] - hand[k] - own[k] for k in range(3)])
 
 
-def _observation(**fields: Any) -> Observation:
-    """`Observation(**fields)` without the frozen constructor's one ``object.__setattr__`` per
-    field, which cost more than the rest of an observation (bots get one at every decision)."""
-    if fields.keys() == _OBSERVATION_FIELDS:  # (``==`` is twice as fast as ``!=`` here)
-        return from_fields(Observation, fields)
-    raise TypeError(f"an observation has the fields {sorted(_OBSERVATION_FIELDS)}.")
-
-
-_OBSERVATION_FIELDS = {f.name for f in fields(Observation)}
-
-
 def _counts(kinds: tuple[int, ...]) -> Cards:
     return (kinds.count(GOOSE), kinds.count(FOX), kinds.count(DOG))
 
@@ -289,95 +279,104 @@ class State(StateBase):
         return _draws(why, seat, self.piles[seat])  # cached: the engine prepares each one once
 
     # --- transitions ------------------------------------------------------------------------
-    # Move-log lines are made only when read (``Lines``: a callable giving them), which playouts
-    # never do (issue 12: the engine's hot path); each helper adds its lines after those it is given.
+    # Issue 12 (the engine's hot path): a move copies the last state's values once
+    # (``self.__dict__.copy()``: fields only, which the tests check), changes the fields it changes
+    # in that copy and hands it to `from_fields` (no constructor); `_advance` then sets the new
+    # history and move log.  Move-log lines are made only when read (``Lines``: a callable giving
+    # them), which playouts never do; each helper adds its lines after those it is given.
     def _next(self, action: Any) -> tuple[State, Lines]:
         return _MOVES[type(action)](self, action)  # the legal object itself: its exact type
 
     def _stop(self, stop: Stop) -> tuple[State, Lines]:
-        return self._bank_stop(_said("{} stops.", self.fox), {})
+        return self._bank_stop(_said("{} stops.", self.fox), self.__dict__.copy())
 
     def _draw(self, draw: Draw) -> tuple[State, Lines]:
         seat, kind, why = draw.seat, draw.kind, draw.why
+        values = self.__dict__.copy()
         piles = list(self.piles)
         piles[seat] = _add(piles[seat], kind, -1)
-        rest = self.pending[1:]
-        if why == "draw":
+        values["piles"] = tuple(piles)
+        values["pending"] = rest = self.pending[1:]
+        if why != "remove":
             hands = list(self.hands)
             hands[seat] = _add(hands[seat], kind, 1)
-            return (self._replace(piles=tuple(piles), hands=tuple(hands), pending=rest),
-                    _said("{} draws a card.", seat))
-        finished = not rest or rest[0] != (why, seat)
-        if why == "remove":
-            removed = list(self.removed)
+            values["hands"] = tuple(hands)
+            if why == "draw":
+                return from_fields(State, values), _DRAWS_A_CARD[seat]
+        else:
+            removed = list(self.removed)  # B2: removed cards count for nobody
             removed[seat] = _add(removed[seat], kind, 1)
-            return (self._replace(piles=tuple(piles), removed=tuple(removed), pending=rest),
-                    lambda: [f"{REMOVED_IN_VARIATION} cards are removed unseen from {seat_name(seat)}'s set."]
-                    if finished else [])
-        hands = list(self.hands)
-        hands[seat] = _add(hands[seat], kind, 1)
-        return (self._replace(piles=tuple(piles), hands=tuple(hands), pending=rest),
-                lambda: [f"{seat_name(seat)} takes a hand of {HAND_SIZE} cards."] if finished else [])
+            values["removed"] = tuple(removed)
+        if rest and rest[0] == (why, seat):  # more of the same to come: one line at the end
+            return from_fields(State, values), _silent
+        return from_fields(State, values), _said(_SET_UP[why], seat)
 
     def _play(self, play: Play) -> tuple[State, Lines]:
         seat, kind = self.turn, play.kind
+        values = self.__dict__.copy()
         hands = list(self.hands)
         hands[seat] = _add(hands[seat], kind, -1)
+        values["hands"] = tuple(hands)
         if kind != FOX:
             rows = list(self.rows)
             rows[seat] += (kind,)
-            pending = _drawing(seat, 1) if sum(self.piles[seat]) else ()
-            return self._pass_turn(_said("{} plays a card face down.", seat),
-                                   {"hands": tuple(hands), "rows": tuple(rows), "pending": pending})
-        target = self._next_target(seat, seat, self.rows)
+            values["rows"] = tuple(rows)
+            values["pending"] = _drawing(seat, 1) if self.piles[seat] != NOTHING else ()
+            return self._pass_turn(_PLAYS_FACE_DOWN[seat], values)
+        return self._play_fox(seat, values)
+
+    def _play_fox(self, seat: int, values: dict[str, Any]) -> tuple[State, Lines]:
+        """"Catch the geese!": the first target (B5), or the fox banked when there is none (B10)."""
+        target = next_target(seat, seat, self.rows)
         if target < 0:  # B10
-            won = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
+            values["won"] = _set_at(self.won, seat, _add_won(self.won[seat], seat, FOX))
             return self._end_round(seat, lambda: [
                 f"{seat_name(seat)} plays a fox: catch the geese!",
                 f"Nobody else has a face-down card: the fox goes to {seat_name(seat)}'s win pile."],
-                {"hands": tuple(hands), "won": won})
-        return (self._replace(hands=tuple(hands), fox=seat, caught=False, target=target),
-                _said("{} plays a fox: catch the geese!", seat))
+                values)
+        values["fox"], values["caught"], values["target"] = seat, False, target
+        return from_fields(State, values), _said("{} plays a fox: catch the geese!", seat)
 
     def _flip(self, flip: Flip) -> tuple[State, Lines]:
         owner, index, fox = flip.target, flip.index, self.fox
+        values = self.__dict__.copy()
         rows = list(self.rows)
         row = rows[owner]
         kind = row[index]
         rows[owner] = row[:index] + row[index + 1:]
+        values["rows"] = face_down = tuple(rows)
         face_up = list(self.face_up)
         face_up[owner] += (kind,)
-        changes = {"rows": tuple(rows), "face_up": tuple(face_up)}
+        values["face_up"] = tuple(face_up)
         turned = _turned(fox, owner, index, kind)
         if kind == DOG:
-            return self._bank_dog(owner, turned, changes)
-        nxt = self._next_target(fox, owner, changes["rows"])
+            return self._bank_dog(owner, turned, values)
+        nxt = next_target(fox, owner, face_down)
         if nxt < 0:  # B7: nobody has a face-down card left
-            return self._bank_stop(lambda: [*turned(), "Nobody has a face-down card left."], changes)
-        return self._replace(target=nxt, caught=True, **changes), turned
+            return self._bank_stop(_and(turned, "Nobody has a face-down card left."), values)
+        values["target"], values["caught"] = nxt, True
+        return from_fields(State, values), turned
 
-    def _next_target(self, fox: int, after: int, rows: tuple[tuple[int, ...], ...]) -> int:
-        return next_target(fox, after, tuple(map(len, rows)))
-
-    # ``changes``: the move's changes so far (the last flip's), which the round's end completes
-    def _bank_stop(self, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
+    # ``values``: the next state's values, with the move's changes so far (the last flip's), which
+    # the round's end completes
+    def _bank_stop(self, before: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
         """B8: the fox player banks every turned goose and the fox."""
         holder = self.fox
-        turned = changes.get("face_up", self.face_up)
+        turned = values["face_up"]
         pile = list(self.won[holder])
         for owner, cards in enumerate(turned):
             pile[3 * owner + GOOSE] += len(cards)
         pile[3 * holder + FOX] += 1
         geese = sum(map(len, turned))
-        changes["won"] = _set_at(self.won, holder, tuple(pile))
+        values["won"] = _set_at(self.won, holder, tuple(pile))
         return self._end_round(
             holder, lambda: [*before(), f"{seat_name(holder)} banks {count_text((geese, 1, 0))}."],
-            changes)
+            values)
 
-    def _bank_dog(self, dog_owner: int, before: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
+    def _bank_dog(self, dog_owner: int, before: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
         """B9: everyone banks the cards turned in front of them; the fox goes to the dog's owner."""
         won = list(self.won)
-        turned = changes["face_up"]
+        turned = values["face_up"]
         for owner, cards in enumerate(turned):
             if cards:
                 pile = list(won[owner])
@@ -385,37 +384,35 @@ class State(StateBase):
                     pile[3 * owner + kind] += 1
                 won[owner] = tuple(pile)
         won[dog_owner] = _add_won(won[dog_owner], self.fox, FOX)
-        changes["won"] = tuple(won)
+        values["won"] = tuple(won)
         return self._end_round(self.fox, lambda: [
             *before(),
             *[f"{seat_name(owner)} banks {count_text(_counts(cards))}." for owner, cards in enumerate(turned)
               if cards],
-            f"The fox goes to {seat_name(dog_owner)}."], changes)
+            f"The fox goes to {seat_name(dog_owner)}."], values)
 
-    def _end_round(self, seat: int, lines: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
+    def _end_round(self, seat: int, lines: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
         """B11: clear the round, refill the hand of the fox player (``seat``), pass the turn."""
-        hands: tuple[Cards, ...] = changes.get("hands", self.hands)
+        hands: tuple[Cards, ...] = values["hands"]
         refill = min(HAND_SIZE - sum(hands[seat]), sum(self.piles[seat]))
-        return self._pass_turn(lines, {**changes, "face_up": ((),) * self.players, "fox": -1,
-                                       "target": -1, "caught": False, "pending": _drawing(seat, refill)})
+        values.update(face_up=((),) * len(hands), fox=-1, target=-1, caught=False,
+                      pending=_drawing(seat, refill))
+        return self._pass_turn(lines, values)
 
-    def _pass_turn(self, lines: Lines, changes: dict[str, Any]) -> tuple[State, Lines]:
-        """B12: the next seat clockwise that still has cards; the end when nobody has any.
-
-        ``changes`` are the other fields of the next state (one `replace` per move: it is the
-        engine's hot path)."""
-        hands: tuple[Cards, ...] = changes.get("hands", self.hands)
-        piles, seat, n = self.piles, self.turn, len(hands)
-        for _ in range(n):
-            seat = seat + 1 if seat + 1 < n else 0
-            if sum(hands[seat]) + sum(piles[seat]):
-                changes["turn"] = seat
-                return self._replace(**changes), lines
-        state = self._replace(**changes)
-        won = tuple(tuple(pile[i] + (row.count(i % 3) if i // 3 == holder else 0)
-                          for i in range(len(pile)))
-                    for holder, (pile, row) in enumerate(zip(state.won, state.rows)))
-        final = state._replace(won=won, rows=((),) * n, over=True)
+    def _pass_turn(self, lines: Lines, values: dict[str, Any]) -> tuple[State, Lines]:
+        """B12: the next seat clockwise that still has cards; the end when nobody has any."""
+        hands: tuple[Cards, ...] = values["hands"]
+        piles = self.piles
+        for seat in _clockwise(self.turn, len(hands)):
+            if hands[seat] != NOTHING or piles[seat] != NOTHING:
+                values["turn"] = seat
+                return from_fields(State, values), lines
+        state = from_fields(State, values)
+        won = list(state.won)
+        for holder, row in enumerate(state.rows):
+            for kind in row:
+                won[holder] = _add_won(won[holder], holder, kind)
+        final = state._replace(won=tuple(won), rows=((),) * len(hands), over=True)
 
         def ending() -> list[str]:
             return [
@@ -438,13 +435,16 @@ class State(StateBase):
 
     def observation(self, seat: int) -> Observation:
         won, revealed = _public(self.won, self.face_up, self.fox)
-        return _observation(
-            seat=seat, players=len(self.hands), variation=self.game.variation,
-            current_player=self.current_player, hand=self.hands[seat], row=self.rows[seat],
-            hand_sizes=tuple(map(sum, self.hands)), pile_sizes=tuple(map(sum, self.piles)),
-            row_sizes=tuple(map(len, self.rows)), removed_sizes=tuple(map(sum, self.removed)),
-            face_up=self.face_up, fox=self.fox, target=self.target, caught=self.caught,
-            won=won, revealed=revealed, over=self.over)
+        # `Observation(...)` without the frozen constructor's one ``object.__setattr__`` per field,
+        # which cost more than the rest of an observation (bots get one at every decision); the
+        # tests check that these are exactly its fields
+        return from_fields(Observation, {
+            "seat": seat, "players": len(self.hands), "variation": self.game.variation,
+            "current_player": self.current_player, "hand": self.hands[seat], "row": self.rows[seat],
+            "hand_sizes": tuple(map(sum, self.hands)), "pile_sizes": tuple(map(sum, self.piles)),
+            "row_sizes": tuple(map(len, self.rows)), "removed_sizes": tuple(map(sum, self.removed)),
+            "face_up": self.face_up, "fox": self.fox, "target": self.target, "caught": self.caught,
+            "won": won, "revealed": revealed, "over": self.over})
 
     def scores(self) -> list[int]:
         return [sum(pile) for pile in self.won]
@@ -486,16 +486,21 @@ _MOVES: dict[type, Callable[[State, Any], tuple[State, Lines]]] = {
     Draw: State._draw, Play: State._play, Flip: State._flip, Stop: State._stop}
 
 
-def next_target(fox: int, after: int, row_sizes: Sequence[int]) -> int:
+def next_target(fox: int, after: int, row_sizes: Sequence[int] | Sequence[tuple[int, ...]]) -> int:
     """The next seat clockwise after ``after`` with a face-down card, never the fox player, or -1
     (B5, B7); ``after`` itself comes last, so two players keep flipping the same opponent.  Bots
-    call it with an observation's ``row_sizes``."""
-    n = len(row_sizes)
-    for step in range(1, n + 1):
-        seat = (after + step) % n
+    call it with an observation's ``row_sizes``, the rules with the rows themselves (a row is
+    true when it holds a card, as its size is: no sizes to count on the hot path)."""
+    for seat in _clockwise(after, len(row_sizes)):
         if seat != fox and row_sizes[seat]:
             return seat
     return -1
+
+
+@cache  # a few seats and table sizes: the order is worked out once for each
+def _clockwise(seat: int, players: int) -> tuple[int, ...]:
+    """Every seat in clockwise order after ``seat``, ending with ``seat`` itself."""
+    return tuple((seat + step) % players for step in range(1, players + 1))
 
 
 @cache  # a handful of row lengths per seat: the same Flip objects every time
@@ -515,6 +520,25 @@ def _said(line: str, seat: int) -> Lines:
     """The move-log line ``line`` about ``seat`` (its ``{}``), as `Lines`."""
     text = line.format(seat_name(seat))
     return lambda: [text]
+
+
+def _and(before: Lines, line: str) -> Lines:
+    """The lines ``before``, then ``line``."""
+    return lambda: [*before(), line]
+
+
+def _silent() -> list[str]:
+    """No move-log line (`Lines` of a deal or removal before a seat's last)."""
+    return []
+
+
+_SET_UP = {"remove": f"{REMOVED_IN_VARIATION} cards are removed unseen from {{}}'s set.",
+           "deal": f"{{}} takes a hand of {HAND_SIZE} cards."}
+"""The line after a seat's last removal or deal (B2), with ``{}`` for the seat."""
+
+# the lines of the two commonest moves, by seat (a look-up, not a call: issue 12)
+_DRAWS_A_CARD = tuple(_said("{} draws a card.", seat) for seat in range(SETS_IN_BOX))
+_PLAYS_FACE_DOWN = tuple(_said("{} plays a card face down.", seat) for seat in range(SETS_IN_BOX))
 
 
 @cache  # a few hundred different flips: one callable each
