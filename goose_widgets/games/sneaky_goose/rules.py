@@ -591,6 +591,13 @@ class State(StateBase):
                 counts[card] += 1
         return tuple(counts)
 
+    def _with(self, changes: dict[str, Any]) -> State:
+        """This state with the fields in ``changes`` (each a field of `State`): `_replace` without
+        its per-call checks, for the steps of a playout (one a step)."""
+        values = self.__dict__.copy()
+        values.update(changes)
+        return from_fields(State, values)
+
     # --- phase handlers: each returns (next state, move-log lines) ------------------------------
     # Speed (issue 12): a handler gathers the fields that change in ``changes`` and makes the next
     # state with a single copy (the shared steps below add to ``changes``); the lines of the
@@ -603,7 +610,8 @@ class State(StateBase):
             seat = (self.dealer + 1 + dealt // GRID_SIZE) % game.players
             lines = [f"{seat_name(self.dealer)} deals four cards face down to each player."] \
                 if dealt == 0 else []
-            return self._replace(grids=_set(grids, seat, grids[seat] + ((card.kind, 0),)), draw=draw), lines
+            grids = _set(grids, seat, grids[seat] + ((card.kind, 0),))
+            return self._with({"grids": grids, "draw": draw}), lines
         first = (self.dealer + 1) % game.players
         state = self._start_peek(_from(first, game.players), {"draw": draw, "top": card.kind, "turn": first})
         return state, [f"The up-card starts the play pile: {card.label}."]
@@ -614,7 +622,7 @@ class State(StateBase):
         for place in BOTTOM_ROW:
             grids = _learn(grids, seat, place, 1 << seat)
         changes.update(phase=PEEK, grids=grids, queue=queue, looking=tuple([(seat, p) for p in BOTTOM_ROW]))
-        return self._replace(**changes)
+        return self._with(changes)
 
     def _on_peek(self, _action: Action) -> tuple[State, list[str]]:
         seat = self.queue[0]
@@ -631,16 +639,16 @@ class State(StateBase):
             return self._honk()
         if action == TAKE_PLAY:
             label = self.game.deck[_present(self.top, "play pile top")].label
-            return self._replace(phase=HOLD, held=self.top, held_from="play pile",
-                                 top=None), [f"{me} takes {label} from the play pile."]
+            return self._with({"phase": HOLD, "held": self.top, "held_from": "play pile",
+                               "top": None}), [f"{me} takes {label} from the play pile."]
         changes: dict[str, Any] = {"phase": DRAW}
         lines = self._refill_draw_pile(changes)
-        return self._replace(**changes), \
+        return self._with(changes), \
             lines + [f"{me} takes the top card of the draw pile and looks at it."]
 
     def _on_draw(self, card: Card) -> tuple[State, list[str]]:
-        return self._replace(phase=HOLD, held=card.kind, held_from="draw pile",
-                             draw=_minus(self.draw, card.kind)), []
+        return self._with({"phase": HOLD, "held": card.kind, "held_from": "draw pile",
+                           "draw": _minus(self.draw, card.kind)}), []
 
     def _on_holding(self, action: Action) -> tuple[State, list[str]]:
         game, me, card = self.game, seat_name(self.turn), _present(self.held, "held card")
@@ -681,7 +689,7 @@ class State(StateBase):
             else:
                 last = "{me} draws a penalty card into their grid, unseen."
                 changes.update(phase=PENALTY, pending=(seat,))
-                state = self._replace(**changes)
+                state = self._with(changes)
             return state, lambda: [
                 _slam_line(game, seat, owner, place, card) + ", not a match! It goes back face down "
                 "(everyone has seen it).", *refill, last.format(me=seat_name(seat))]
@@ -695,7 +703,7 @@ class State(StateBase):
         if not _places(grids[seat]):
             return self._reopen_window(changes), [line + f"; {me} has no card to give.", again]
         changes.update(phase=GIVE, pending=(seat, owner, place))
-        return self._replace(**changes), [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
+        return self._with(changes), [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
 
     def _on_give(self, action: Action) -> tuple[State, list[str]]:
         giver, receiver, place = self.pending
@@ -752,7 +760,7 @@ class State(StateBase):
 
     def _on_round_over(self, _action: Action) -> tuple[State, list[str]]:
         if self.queue[1:]:
-            return self._replace(queue=self.queue[1:]), []
+            return self._with({"queue": self.queue[1:]}), []
         game = self.game
         state = State(game=game, round=self.round + 1, dealer=(self.dealer + 1) % game.players,
                       grids=((),) * game.players, draw=game.full_counts, discard=game.no_cards,
@@ -769,7 +777,7 @@ class State(StateBase):
     def _open_window(self, then: str, changes: dict[str, Any]) -> State:
         changes.update(phase=WINDOW, queue=_from(changes.get("turn", self.turn), self.game.players),
                        slammed=(), then=then, landings=self.landings + 1)
-        return self._replace(**changes)
+        return self._with(changes)
 
     def _reopen_window(self, changes: dict[str, Any]) -> State:
         """S6: a matching slam lands a card, so a fresh window opens on it (everyone may slam again,
@@ -779,20 +787,20 @@ class State(StateBase):
     def _continue_window(self, changes: dict[str, Any]) -> State:
         if changes.get("queue", self.queue):
             changes["phase"] = WINDOW
-            return self._replace(**changes)
+            return self._with(changes)
         changes["slammed"] = ()
         if self.then == START_TURN:
             return self._start_turn(changes)
         if self.then == DO_ACTION:
             effect = self.game.deck[_present(self.action_card, "action card")].action
             changes.update(phase=CHOOSE if effect == BLIND_SWAP else ACTION, then="")
-            return self._replace(**changes)
+            return self._with(changes)
         return self._end_turn(changes)
 
     def _start_turn(self, changes: dict[str, Any]) -> State:
         changes.update(phase=TURN, turn_number=self.turn_number + 1, action_card=None, chosen=None,
                        then="")
-        return self._replace(**changes)
+        return self._with(changes)
 
     def _end_turn(self, changes: dict[str, Any]) -> State:
         changes["turn"] = (self.turn + 1) % self.game.players
