@@ -862,7 +862,10 @@ _SLAMS: dict[tuple[int | tuple[int, ...], ...], list[Action]] = {}
 def _slams(grids: tuple[Grid, ...]) -> list[Action]:
     """A slam window's legal actions (S6: pass, or slam any grid card): they depend only on where
     the grid cards lie, so each layout's list is made once (windows are most of a game's decisions)."""
-    layout = tuple([len(grid) if None not in grid else _places(grid) for grid in grids])
+    if all(map(all, grids)):  # no empty place anywhere (a slot is a truthy tuple, an empty one None)
+        layout = tuple(map(len, grids))
+    else:
+        layout = tuple([len(grid) if all(grid) else _places(grid) for grid in grids])
     actions = _SLAMS.get(layout)
     if actions is None:
         actions = [PASS] + [_action("slam", s, i) for s, grid in enumerate(grids) for i in _places(grid)]
