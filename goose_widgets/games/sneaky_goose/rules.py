@@ -478,12 +478,12 @@ class State(StateBase):
         """
         counts = self.draw
         total = sum(counts)
-        if max(counts) == total:  # one kind left: the engine returns it without a draw
-            return self.game.outcomes[counts.index(total)]
-        cumulative = list(accumulate(map(truediv, counts, repeat(total))))
         last = len(counts) - 1  # the last kind still in the pile (the engine's upper bound)
         while not counts[last]:
             last -= 1
+        if counts[last] == total:  # one kind left: the engine returns it without a draw
+            return self.game.outcomes[last]
+        cumulative = list(accumulate(map(truediv, counts, repeat(total))))
         return self.game.outcomes[bisect_right(cumulative, rng.random() * cumulative[-1], 0, last)]
 
     def _legal_actions(self) -> list[Action]:
@@ -682,13 +682,14 @@ class State(StateBase):
                                    "slammed": slammed + (seat,)}
         if deck[card].name != deck[_present(self.top, "play pile top")].name:  # S7: no match
             changes["grids"] = _learn(grids, owner, place, game.all_seats)
-            refill = [] if sum(self.draw) else self._refill_draw_pile(changes)
-            if not sum(changes.get("draw", self.draw)):
+            cards_left = sum(self.draw)
+            refill = [] if cards_left else self._refill_draw_pile(changes)  # lines only if refilled
+            if not (cards_left or refill):
                 last = "There is no card left for {me} to draw."
                 state = self._continue_window(changes)
             else:
                 last = "{me} draws a penalty card into their grid, unseen."
-                changes.update(phase=PENALTY, pending=(seat,))
+                changes["phase"], changes["pending"] = PENALTY, (seat,)
                 state = self._with(changes)
             return state, lambda: [
                 _slam_line(game, seat, owner, place, card) + ", not a match! It goes back face down "
@@ -862,6 +863,7 @@ _SLAMS: dict[tuple[int | tuple[int, ...], ...], list[Action]] = {}
 def _slams(grids: tuple[Grid, ...]) -> list[Action]:
     """A slam window's legal actions (S6: pass, or slam any grid card): they depend only on where
     the grid cards lie, so each layout's list is made once (windows are most of a game's decisions)."""
+    layout: tuple[int | tuple[int, ...], ...]
     if all(map(all, grids)):  # no empty place anywhere (a slot is a truthy tuple, an empty one None)
         layout = tuple(map(len, grids))
     else:
