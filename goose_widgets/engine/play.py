@@ -176,11 +176,18 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
     observe = [_wants_observation(bot) for bot in bots]
     source: Any = None  # the last chance node's outcome list and its prepared form: games that
     prepared: Any = None  # hand back one list object for a recurring distribution skip a look-up
+    # a game whose distributions rarely recur (the next card of a pile) may sample without building
+    # them: ``state._sample_chance(rng)`` returns the very outcome, with the very draws from ``rng``,
+    # that ``chance_distribution(state._chance_outcomes()).sample(rng)`` would
+    sample = getattr(type(state), "_sample_chance", None)
     for _ in range(max_steps):
         player = state.current_player
         if player >= 0:
             state = _decide(state, player, bots[player], bot_rngs[player], observe[player])
         elif player == CHANCE:
+            if sample is not None:
+                state = state._advance(sample(state, chance_rng))
+                continue
             outcomes = state._chance_outcomes()
             if outcomes is not source:
                 source, prepared = outcomes, chance_distribution(outcomes)

@@ -64,11 +64,14 @@ values named like "Magic Goose (12)".  Move-log lines never name a card that is 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from operator import getitem
+from itertools import accumulate, repeat
+from operator import getitem, truediv
+from random import Random
 from typing import Any, ClassVar, TypeVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields
@@ -464,6 +467,25 @@ class State(StateBase):
     def _chance_outcomes(self) -> list[tuple[Card, Fraction]]:
         return self.game._draw_outcomes(self.draw)
 
+    def _sample_chance(self, rng: Random) -> Card:
+        """The card the engine's sampling of `_chance_outcomes` would draw with ``rng`` (the same
+        draws, the same card), without building the outcome list (engine `playout`).
+
+        Speed (issue 12): most piles are new, and preparing their list of outcomes was a quarter of a
+        game's time.  The engine walks the cumulative float sums of the probabilities; each is
+        numerator / denominator of ``Fraction(copies, total)``, which is ``copies / total`` exactly
+        (both round the same quotient), and a kind with no copy left adds 0.0, which moves no sum.
+        """
+        counts = self.draw
+        total = sum(counts)
+        last = len(counts) - 1  # the last kind still in the pile (the engine's upper bound)
+        while not counts[last]:
+            last -= 1
+        if counts[last] == total:  # one kind left: the engine returns it without a draw
+            return self.game.outcomes[last]
+        cumulative = list(accumulate(map(truediv, counts, repeat(total))))
+        return self.game.outcomes[bisect_right(cumulative, rng.random() * cumulative[-1], 0, last)]
+
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == WINDOW:
@@ -569,6 +591,13 @@ class State(StateBase):
                 counts[card] += 1
         return tuple(counts)
 
+    def _with(self, changes: dict[str, Any]) -> State:
+        """This state with the fields in ``changes`` (each a field of `State`): `_replace` without
+        its per-call checks, for the steps of a playout (one a step)."""
+        values = self.__dict__.copy()
+        values.update(changes)
+        return from_fields(State, values)
+
     # --- phase handlers: each returns (next state, move-log lines) ------------------------------
     # Speed (issue 12): a handler gathers the fields that change in ``changes`` and makes the next
     # state with a single copy (the shared steps below add to ``changes``); the lines of the
@@ -581,7 +610,8 @@ class State(StateBase):
             seat = (self.dealer + 1 + dealt // GRID_SIZE) % game.players
             lines = [f"{seat_name(self.dealer)} deals four cards face down to each player."] \
                 if dealt == 0 else []
-            return self._replace(grids=_set(grids, seat, grids[seat] + ((card.kind, 0),)), draw=draw), lines
+            grids = _set(grids, seat, grids[seat] + ((card.kind, 0),))
+            return self._with({"grids": grids, "draw": draw}), lines
         first = (self.dealer + 1) % game.players
         state = self._start_peek(_from(first, game.players), {"draw": draw, "top": card.kind, "turn": first})
         return state, [f"The up-card starts the play pile: {card.label}."]
@@ -592,7 +622,7 @@ class State(StateBase):
         for place in BOTTOM_ROW:
             grids = _learn(grids, seat, place, 1 << seat)
         changes.update(phase=PEEK, grids=grids, queue=queue, looking=tuple([(seat, p) for p in BOTTOM_ROW]))
-        return self._replace(**changes)
+        return self._with(changes)
 
     def _on_peek(self, _action: Action) -> tuple[State, list[str]]:
         seat = self.queue[0]
@@ -609,16 +639,16 @@ class State(StateBase):
             return self._honk()
         if action == TAKE_PLAY:
             label = self.game.deck[_present(self.top, "play pile top")].label
-            return self._replace(phase=HOLD, held=self.top, held_from="play pile",
-                                 top=None), [f"{me} takes {label} from the play pile."]
+            return self._with({"phase": HOLD, "held": self.top, "held_from": "play pile",
+                               "top": None}), [f"{me} takes {label} from the play pile."]
         changes: dict[str, Any] = {"phase": DRAW}
         lines = self._refill_draw_pile(changes)
-        return self._replace(**changes), \
+        return self._with(changes), \
             lines + [f"{me} takes the top card of the draw pile and looks at it."]
 
     def _on_draw(self, card: Card) -> tuple[State, list[str]]:
-        return self._replace(phase=HOLD, held=card.kind, held_from="draw pile",
-                             draw=_minus(self.draw, card.kind)), []
+        return self._with({"phase": HOLD, "held": card.kind, "held_from": "draw pile",
+                           "draw": _minus(self.draw, card.kind)}), []
 
     def _on_holding(self, action: Action) -> tuple[State, list[str]]:
         game, me, card = self.game, seat_name(self.turn), _present(self.held, "held card")
@@ -652,14 +682,15 @@ class State(StateBase):
                                    "slammed": slammed + (seat,)}
         if deck[card].name != deck[_present(self.top, "play pile top")].name:  # S7: no match
             changes["grids"] = _learn(grids, owner, place, game.all_seats)
-            refill = [] if sum(self.draw) else self._refill_draw_pile(changes)
-            if not sum(changes.get("draw", self.draw)):
+            cards_left = sum(self.draw)
+            refill = [] if cards_left else self._refill_draw_pile(changes)  # lines only if refilled
+            if not (cards_left or refill):
                 last = "There is no card left for {me} to draw."
                 state = self._continue_window(changes)
             else:
                 last = "{me} draws a penalty card into their grid, unseen."
-                changes.update(phase=PENALTY, pending=(seat,))
-                state = self._replace(**changes)
+                changes["phase"], changes["pending"] = PENALTY, (seat,)
+                state = self._with(changes)
             return state, lambda: [
                 _slam_line(game, seat, owner, place, card) + ", not a match! It goes back face down "
                 "(everyone has seen it).", *refill, last.format(me=seat_name(seat))]
@@ -673,7 +704,7 @@ class State(StateBase):
         if not _places(grids[seat]):
             return self._reopen_window(changes), [line + f"; {me} has no card to give.", again]
         changes.update(phase=GIVE, pending=(seat, owner, place))
-        return self._replace(**changes), [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
+        return self._with(changes), [line + f"; {me} now gives {seat_name(owner)} one of their cards."]
 
     def _on_give(self, action: Action) -> tuple[State, list[str]]:
         giver, receiver, place = self.pending
@@ -730,7 +761,7 @@ class State(StateBase):
 
     def _on_round_over(self, _action: Action) -> tuple[State, list[str]]:
         if self.queue[1:]:
-            return self._replace(queue=self.queue[1:]), []
+            return self._with({"queue": self.queue[1:]}), []
         game = self.game
         state = State(game=game, round=self.round + 1, dealer=(self.dealer + 1) % game.players,
                       grids=((),) * game.players, draw=game.full_counts, discard=game.no_cards,
@@ -747,7 +778,7 @@ class State(StateBase):
     def _open_window(self, then: str, changes: dict[str, Any]) -> State:
         changes.update(phase=WINDOW, queue=_from(changes.get("turn", self.turn), self.game.players),
                        slammed=(), then=then, landings=self.landings + 1)
-        return self._replace(**changes)
+        return self._with(changes)
 
     def _reopen_window(self, changes: dict[str, Any]) -> State:
         """S6: a matching slam lands a card, so a fresh window opens on it (everyone may slam again,
@@ -757,20 +788,20 @@ class State(StateBase):
     def _continue_window(self, changes: dict[str, Any]) -> State:
         if changes.get("queue", self.queue):
             changes["phase"] = WINDOW
-            return self._replace(**changes)
+            return self._with(changes)
         changes["slammed"] = ()
         if self.then == START_TURN:
             return self._start_turn(changes)
         if self.then == DO_ACTION:
             effect = self.game.deck[_present(self.action_card, "action card")].action
             changes.update(phase=CHOOSE if effect == BLIND_SWAP else ACTION, then="")
-            return self._replace(**changes)
+            return self._with(changes)
         return self._end_turn(changes)
 
     def _start_turn(self, changes: dict[str, Any]) -> State:
         changes.update(phase=TURN, turn_number=self.turn_number + 1, action_card=None, chosen=None,
                        then="")
-        return self._replace(**changes)
+        return self._with(changes)
 
     def _end_turn(self, changes: dict[str, Any]) -> State:
         changes["turn"] = (self.turn + 1) % self.game.players
@@ -832,7 +863,11 @@ _SLAMS: dict[tuple[int | tuple[int, ...], ...], list[Action]] = {}
 def _slams(grids: tuple[Grid, ...]) -> list[Action]:
     """A slam window's legal actions (S6: pass, or slam any grid card): they depend only on where
     the grid cards lie, so each layout's list is made once (windows are most of a game's decisions)."""
-    layout = tuple([len(grid) if None not in grid else _places(grid) for grid in grids])
+    layout: tuple[int | tuple[int, ...], ...]
+    if all(map(all, grids)):  # no empty place anywhere (a slot is a truthy tuple, an empty one None)
+        layout = tuple(map(len, grids))
+    else:
+        layout = tuple([len(grid) if all(grid) else _places(grid) for grid in grids])
     actions = _SLAMS.get(layout)
     if actions is None:
         actions = [PASS] + [_action("slam", s, i) for s, grid in enumerate(grids) for i in _places(grid)]
