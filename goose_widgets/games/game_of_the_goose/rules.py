@@ -478,7 +478,7 @@ class _Turn:
         self.dice = dice
         self.seat = seat = state.to_move
         self.positions = positions = list(state.positions)
-        self.owed = list(state.owed)
+        self.owed = state.owed  # a tuple, rebuilt by `owe` on the rare turn that changes it
         self.opened = state.opened  # a new tuple only on a pawn's first roll (`run`)
         # who is out and the coins change only in the adult variation: copied to lists there alone
         self.out: list[bool] = list(state.out) if adult else state.out  # type: ignore[assignment]
@@ -490,6 +490,10 @@ class _Turn:
         self.text = f"{seat_name(seat)} rolled {dice}" if narrate else ""
         self.lines: list[str] = []
 
+    def owe(self, seat: int, turns: int) -> None:
+        """``seat`` now has ``turns`` turns to miss (G9)."""
+        self.owed = (*self.owed[:seat], turns, *self.owed[seat + 1:])
+
     # coins (G13) ---------------------------------------------------------------------------
     def pay(self, seat: int, why: str) -> bool:
         """One coin into the kitty; False (and the seat is out) when there is none (G13, G13b)."""
@@ -499,7 +503,7 @@ class _Turn:
         if self.coins[seat] == 0:
             self.out[seat] = True
             self.positions[seat] = 0
-            self.owed[seat] = 0
+            self.owe(seat, 0)
             # named even when it is the mover: "; must pay" after a square's name reads as orphaned
             self.text += (f"; {seat_name(seat)} must pay a coin for {why} but has none left: "
                           f"{seat_name(seat)} is out")
@@ -547,10 +551,10 @@ class _Turn:
                 self.pay(seat, square.name)
                 return
             if square.effect == "miss":
-                self.owed[seat] = square.missed_turns
+                self.owe(seat, square.missed_turns)
                 self.text += f": {square.says}"
             elif self.game.well_turns is not None:
-                self.owed[seat] = self.game.well_turns
+                self.owe(seat, self.game.well_turns)
                 self.text += f": misses the next {plural(self.game.well_turns, 'turn')} there (house rule)"
             elif other is None:
                 self.text += ": stays there until another pawn lands on it"
@@ -602,7 +606,7 @@ class _Turn:
                 lines.append("Every pawn still in the game is held in the Well or the Prison: nobody "
                              "can ever move again, so the game ends with no winner.")
         if not self.finished:
-            s, owed = self.seat, self.owed
+            s = self.seat
             while True:
                 s += 1
                 if s == n:
@@ -610,9 +614,9 @@ class _Turn:
                     round_number += 1
                 if out[s]:
                     continue
-                if owed[s]:
-                    owed[s] -= 1
-                    left = owed[s]
+                if self.owed[s]:
+                    left = self.owed[s] - 1
+                    self.owe(s, left)
                     if self.narrate:
                         lines.append(f"{seat_name(s)} misses a turn"
                                      + (f" ({left} more to miss)." if left else " (the last one)."))
@@ -628,7 +632,7 @@ class _Turn:
         values = state.__dict__.copy()
         values["positions"] = tuple(positions)
         values["to_move"] = to_move
-        values["owed"] = tuple(self.owed)
+        values["owed"] = self.owed
         values["opened"] = self.opened
         values["rolling"] = False
         values["winner"] = self.winner
