@@ -68,7 +68,8 @@ def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
                  buttons=getattr(widget, "buttons", None),
                  auto_action=getattr(widget, "auto_action", None),
                  allow_undo=getattr(widget, "UNDO", True),
-                 status_line=not getattr(widget, "HEADLINE", False))
+                 status_line=not getattr(widget, "HEADLINE", False),
+                 result_on_board=getattr(widget, "RESULT_ON_BOARD", False))
 
 
 def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:

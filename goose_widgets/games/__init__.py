@@ -15,7 +15,8 @@
   ``auto_action(observation, legal, **options)`` (a routine move the table makes for a human, or
   None), ``UNDO = False`` (no undo: where taking a move back would leave hidden cards seen),
   ``HEADLINE = True`` (the board heads itself with whose turn it is or who won: the table shows no
-  status line of its own, which would repeat it).
+  status line of its own, which would repeat it), ``RESULT_ON_BOARD = True`` (the board says who
+  won: the table's status line goes once the game is over).
   An ``OPTIONS`` value is a label or ``(label, default)``.
 - ``examples.py``: ``SCENARIOS = {name: Scenario}`` (the rulebook's examples, walkthroughs).
 - ``analysis.py``: exact and simulated probability, from the engine.  Headless.

@@ -11,7 +11,8 @@ immediately.  Chance and every bot draw from generators of their own, all derive
 ``seed`` (issue 10: a bot can neither foresee nor change the dice and cards; seeded games stay
 reproducible).  With several human seats in a game with hidden information, the board is covered
 between turns until the next human says they are at the table (hot seat).  A game whose board heads
-itself with whose turn it is (``status_line=False``) gets no status line above the board.
+itself with whose turn it is (``status_line=False``) gets no status line above the board; one whose
+board announces the result (``result_on_board=True``) gets none once the game is over.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class Table:
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
                  buttons: Callable[..., list[Any]] | None = None,
                  auto_action: Callable[..., Any] | None = None, allow_undo: bool = True,
-                 status_line: bool = True) -> None:
+                 status_line: bool = True, result_on_board: bool = False) -> None:
         self.game = game
         self.render = render
         self.hidden_information = hidden_information
@@ -57,6 +58,7 @@ class Table:
         self.button_actions = buttons
         self.auto_action = auto_action
         self.allow_undo = allow_undo
+        self.status_line, self.result_on_board = status_line, result_on_board
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be a whole number or None, not {seed!r}.")
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -117,10 +119,6 @@ class Table:
                               self.log_view])
         self.widget.add_class("gw-table")
         self.status.add_class("gw-status")
-        if not status_line:
-            # The board draws whose turn it is (or who won) itself, in the picture kept beside the
-            # widget too: a status line above it would say the same thing twice.
-            self.status.layout.display = "none"
         self.new_game()
 
     # --- plumbing --------------------------------------------------------------------------
@@ -317,6 +315,10 @@ class Table:
                 buttons.append(button)
         self.buttons.children = buttons
         self.status.value = f"<b>{html.escape(self.status_text())}</b>"
+        # A board that draws whose turn it is (or who won) itself, in the picture kept beside the
+        # widget too, would be repeated by a status line above it.
+        shown = self.status_line and not (self.result_on_board and state.current_player == TERMINAL)
+        self.status.layout.display = None if shown else "none"
         lines = self.log[-self.log_lines:]
         # A short window on the log keeps the whole table on a 900 px screen (issue 9.8); it scrolls
         # back through the last log_lines lines, and column-reverse keeps the newest line in view.

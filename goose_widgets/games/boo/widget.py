@@ -29,6 +29,8 @@ from xml.etree.ElementTree import Element
 from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
 from .rules import COLOURS, ROTATIONS, SIDES, Graveyard, Observation, Place, Placed, Scare, make_placed
 
+# The board's headline says who won and the score: the table's "Game over" line would repeat it.
+RESULT_ON_BOARD = True
 CARD_BG = "#b3abd0"
 BOARD_BG = "#5f7268"
 LINES = {"black": "#111111", "white": "#ffffff", "gate": "#009E73"}

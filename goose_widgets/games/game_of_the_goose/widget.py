@@ -20,6 +20,8 @@ from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
 from .rules import FINISH, SQUARES, Observation, plural, seat_name
 
 OPTIONS = {"hide_trail": "Hide the trail of the last move"}
+# The board's panel says who won: the table's "Game over" line would repeat it.
+RESULT_ON_BOARD = True
 
 CELL = 62
 COLUMNS, ROWS = 9, 7

@@ -31,6 +31,8 @@ HIDDEN_INFORMATION = True
 # No undo: a flipped or swapped card stays seen, so taking the move back would let a player
 # look at hidden cards and choose again.
 UNDO = False
+# The board says who won with how many points: the table's shorter "Game over" line would repeat it.
+RESULT_ON_BOARD = True
 
 # Sized so that every text is at least 12 px when the board is drawn at WIDTH (issue 9.3) and six
 # grids fit side by side.
