@@ -317,8 +317,9 @@ class Table:
         self.status.value = f"<b>{html.escape(self.status_text())}</b>"
         # A board that draws whose turn it is (or who won) itself, in the picture kept beside the
         # widget too, would be repeated by a status line above it.
-        shown = self.status_line and not (self.result_on_board and state.current_player == TERMINAL)
-        self.status.layout.display = None if shown else "none"
+        status_shown = self.status_line and not (self.result_on_board
+                                                 and state.current_player == TERMINAL)
+        self.status.layout.display = None if status_shown else "none"
         lines = self.log[-self.log_lines:]
         # A short window on the log keeps the whole table on a 900 px screen (issue 9.8); it scrolls
         # back through the last log_lines lines, and column-reverse keeps the newest line in view.
