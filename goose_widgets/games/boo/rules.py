@@ -802,37 +802,38 @@ TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertical
 
 def placements_for(footprints: Sequence[int], card: str) -> list[Place]:
     """The `Place` actions for ``card`` on the given footprints (numbers, `footprint_number`): two
-    rotations times two sides each."""
+    rotations times two sides each.
+
+    A turn offers hundreds of placements, nearly all offered before on the same squares, so each is
+    built once (they are immutable) and kept, per card and footprint, in ``_PLACES``."""
     table = _PLACES.get(card)
     if table is None:
         if len(_PLACES) >= _PLACES_CARDS:  # many editions in one process: start again
             _PLACES.clear()
-        table = _PLACES[card] = _PlacesOf(card)
-    if len(footprints) > 1:  # one C call looks them all up (`itemgetter` of one returns no tuple)
-        return list(chain.from_iterable(itemgetter(*footprints)(table)))
-    return list(chain.from_iterable(map(table.__getitem__, footprints)))
+        table = _PLACES[card] = {}
+    try:
+        if len(footprints) > 1:  # one C call looks them all up (`itemgetter` of one returns no tuple)
+            return list(chain.from_iterable(itemgetter(*footprints)(table)))
+        return list(chain.from_iterable(map(table.__getitem__, footprints)))
+    except KeyError:  # footprints new to this card: build their placements, then look again
+        _build_places(table, card, footprints)
+        return placements_for(footprints, card)
 
 
-class _PlacesOf(dict):
-    """Footprint -> the `Place` actions of one card on it, built on first use.  A turn offers
-    hundreds of placements, nearly all offered before on the same squares, so each is built once
-    (they are immutable) and reused."""
-
-    def __init__(self, card: str) -> None:
-        super().__init__()
-        self.card = card
-
-    def __missing__(self, footprint: int) -> tuple[Place, ...]:
-        row, col, vertical = footprint_of(footprint)
-        card, new = self.card, tuple.__new__  # `Place(...)` less its Python-level constructor
-        (r0, s0), (r1, s1), (r2, s2), (r3, s3) = TURNS[vertical]  # written out: built often
-        places = self[footprint] = (
-            new(Place, (card, row, col, r0, s0)), new(Place, (card, row, col, r1, s1)),
-            new(Place, (card, row, col, r2, s2)), new(Place, (card, row, col, r3, s3)))
-        return places
+def _build_places(table: dict[int, tuple[Place, ...]], card: str, footprints: Iterable[int]) -> None:
+    new = tuple.__new__  # `Place(...)` less its Python-level constructor
+    for footprint in footprints:
+        if footprint not in table:
+            square = footprint >> 1
+            row = (square + _HALF) // STRIDE  # `footprint_of`, written out: built often
+            col = square - row * STRIDE
+            (r0, s0), (r1, s1), (r2, s2), (r3, s3) = TURNS[footprint & 1]
+            table[footprint] = (
+                new(Place, (card, row, col, r0, s0)), new(Place, (card, row, col, r1, s1)),
+                new(Place, (card, row, col, r2, s2)), new(Place, (card, row, col, r3, s3)))
 
 
-_PLACES: dict[str, _PlacesOf] = {}
+_PLACES: dict[str, dict[int, tuple[Place, ...]]] = {}
 _PLACES_CARDS = 256
 
 
