@@ -254,15 +254,14 @@ class LookaheadBot:
             places = [first, *(f for f in places if f != first)]
         spec = observation.card(reply_card)
         memo: dict = {}
-        for footprint in places:
-            values = known.values(footprint) if known is not None else None
-            if values is None:
-                values = [value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo)]
-            for value in values:
-                if worst is None or -value < worst:
-                    worst, strongest = -value, footprint
-                    if bar is not None and worst < bar:
-                        return worst, strongest
+        for footprint in places:  # only the reply best for them on each footprint counts
+            value = known.best(footprint) if known is not None else None
+            if value is None:
+                value = max(value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo))
+            if worst is None or -value < worst:
+                worst, strongest = -value, footprint
+                if bar is not None and worst < bar:
+                    return worst, strongest
         if worst is None:  # the graveyard is unbounded: a card always has somewhere to go
             raise RuntimeError(f"no place found for the reply with {reply_card}.")
         return worst, strongest
@@ -306,15 +305,15 @@ class _Replies:
         base = _diff(box, them)
         ways = _ways(spec, them)
         rays: dict = {}
-        self.table: dict[int, tuple[tuple[int, frozenset, tuple], ...]] = {}
+        self.table: dict[int, tuple[int, tuple[tuple[int, frozenset, tuple], ...]]] = {}
         for footprint in footprints:
             square, vertical = footprint >> 1, footprint & 1
             squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
                 (square, square + 1, square + 2)
-            self.table[footprint] = tuple(
-                self._quiet(box, square, exits, own, rays)
-                or self._traced(box, squares, tokens, ghosts, base)
-                for _, tokens, ghosts, exits, own in ways[vertical])
+            entries = tuple(self._quiet(box, square, exits, own, rays)
+                            or self._traced(box, squares, tokens, ghosts, base)
+                            for _, tokens, ghosts, exits, own in ways[vertical])
+            self.table[footprint] = (max(value for value, _, _ in entries), entries)
         self.placed: Sequence[int] = ()
         self.moved: set = set()
         self.grown = False
@@ -392,11 +391,12 @@ class _Replies:
         self.grown = box.bbox != self.bbox
         self.shift = _diff(box, self.them)
 
-    def values(self, footprint: int) -> list[int] | None:
-        """The values of the replies on ``footprint`` after my candidate, or None to try them again."""
-        entries = self.table.get(footprint)
-        if entries is None:
+    def best(self, footprint: int) -> int | None:
+        """The value of the best reply on ``footprint`` after my candidate, or None to try them again."""
+        known = self.table.get(footprint)
+        if known is None:
             return None
+        best, entries = known
         moved, grown = self.moved, self.grown
         for _, looked, left in entries:
             if not moved.isdisjoint(looked):
@@ -406,7 +406,7 @@ class _Replies:
                     for square in self.placed:
                         if _ahead(ray, square):
                             return None
-        return [self.shift + value for value, _, _ in entries]
+        return self.shift + best
 
 
 def _ahead(ray: tuple[int, int], square: int) -> bool:

@@ -796,7 +796,7 @@ def _odd(flips: Iterable[int | None]) -> frozenset[int]:
 
 
 TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertical else (0, 180))
-                         for side in SIDES) for vertical in (False, True)}
+                         for side in SIDES) for vertical in (0, 1)}
 """The rotations and sides of a card on a vertical or horizontal footprint, in the listed order."""
 
 
