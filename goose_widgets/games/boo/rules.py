@@ -68,7 +68,7 @@ from itertools import chain, filterfalse
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
-from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields
 
 Square = tuple[int, int]
 
@@ -348,8 +348,10 @@ class Placed:
     rotation: int | None = None  # None for gate cards (their facings are given absolutely)
 
     def flipped(self) -> Placed:
-        return Placed(self.name, self.deck, self.squares, tuple(map(flip_token, self.tokens)),
-                      "back" if self.side == "front" else "front", self.rotation)
+        return from_fields(Placed, {  # the constructor, less its frozen field-by-field set-up
+            "name": self.name, "deck": self.deck, "squares": self.squares,
+            "tokens": tuple(map(flip_token, self.tokens)),
+            "side": "back" if self.side == "front" else "front", "rotation": self.rotation})
 
     @property
     def vertical(self) -> bool:
@@ -361,7 +363,9 @@ def make_placed(spec: CardSpec, row: int, col: int, rotation: int, side: str) ->
     if side not in SIDES:
         raise ValueError(f"side must be front or back, not {side!r}.")
     squares = footprint(row, col, rotation)  # first: it refuses a rotation that is not one of ROTATIONS
-    return Placed(spec.name, spec.deck, squares, _turned(spec.squares, rotation, side), side, rotation)
+    return from_fields(Placed, {"name": spec.name, "deck": spec.deck, "squares": squares,  # a turn's card
+                                "tokens": _turned(spec.squares, rotation, side), "side": side,
+                                "rotation": rotation})
 
 
 @functools.lru_cache(maxsize=4096)  # a few hundred ways a card can lie: each worked out once
@@ -889,6 +893,17 @@ class Graveyard:
         box.bbox = self.bbox
         return box
 
+    def _sandbox_in_place(self) -> Sandbox:
+        """`sandbox` on this graveyard's own lookups, not copies: only for a graveyard built for one
+        move and not yet handed out (`State._settle`), which leaves them as they were or passes
+        them on to the graveyard after its flips (`flipped_as`).  Flips change only the squares'
+        tokens and the counts, never the owners or the list of squares."""
+        box = Sandbox.__new__(Sandbox)
+        box._saved_bbox = []
+        box.tokens, box.owner, box.squares = self._cells, self._owners, self._keys  # type: ignore[assignment]
+        box.counts, box.bbox = self._counts, self.bbox
+        return box
+
     @cached_property
     def _footprints(self) -> tuple[int, ...]:
         """The legal footprints (O3) as numbers (`footprint_number`), sorted."""
@@ -1158,7 +1173,7 @@ class State(StateBase):
         active = len(graveyard.cards) - 1
         ghosts = tuple([sq for sq, t in zip(card.squares, card.tokens) if len(t) == 2])
         hands = _with(self.hands, seat, None)
-        record = TurnRecord(self.placements + 1, seat, active, str(place))
+        record = _turn_record(self.placements + 1, seat, active, str(place), ())
         nxt = self._replace(graveyard=graveyard, hands=hands, pending=ghosts, active=active,
                             placements=self.placements + 1, last_turn=record)
         return nxt._settle(lambda: [f"{_capital(COLOURS[seat])} plays {place.card} at ({place.row},"
@@ -1195,7 +1210,7 @@ class State(StateBase):
         if not state.pending:
             return state._end_turn(before)
         graveyard, active, pending = state.graveyard, state._scaring_card, state.pending
-        box = graveyard.sandbox()
+        box = graveyard._sandbox_in_place()
         traced, flips, lines = [], [], []
         ghosts = [ghost[0] * STRIDE + ghost[1] for ghost in pending]  # `key_of`
         for ghost, key in zip(pending, ghosts):
@@ -1214,9 +1229,8 @@ class State(StateBase):
                 if target is not None:
                     box.flip(target)
         cards = graveyard.cards
-        records = tuple([ScareRecord(ghost, token, tuple(map(square_of, path)),
-                                     None if stop is None else square_of(stop), outcome,
-                                     cards[target].name if target is not None else None)
+        records = tuple([_scare_record_of(ghost, token, path, stop, outcome,
+                                          cards[target].name if target is not None else None)
                          for ghost, token, path, stop, outcome, target in traced])
         state = state._replace(graveyard=graveyard.flipped_as(box, _odd(flips)), pending=(),
                                last_turn=_extend(state.last_turn, records))
@@ -1316,15 +1330,30 @@ def _capital(text: str) -> str:
 def _extend(turn: TurnRecord | None, records: Sequence[ScareRecord]) -> TurnRecord | None:
     if turn is None:
         return None
-    return TurnRecord(turn.number, turn.seat, turn.active, turn.action, turn.scares + tuple(records))
+    return _turn_record(turn.number, turn.seat, turn.active, turn.action, turn.scares + tuple(records))
+
+
+def _turn_record(number: int, seat: int, active: int, action: str, scares: tuple[ScareRecord, ...]
+                 ) -> TurnRecord:
+    """``TurnRecord(...)`` less the frozen constructor (one or two a turn)."""
+    return from_fields(TurnRecord, {"number": number, "seat": seat, "active": active, "action": action,
+                                    "scares": scares})
+
+
+def _scare_record_of(ghost: Square, token: str, path: Sequence[int], stop: int | None, outcome: str,
+                     flipped: str | None) -> ScareRecord:
+    """``ScareRecord(...)`` from a sandbox's numbers, less the frozen constructor."""
+    return from_fields(ScareRecord, {"ghost": ghost, "token": token, "path": tuple(map(square_of, path)),
+                                     "stop": None if stop is None else square_of(stop), "outcome": outcome,
+                                     "flipped": flipped})
 
 
 def _scare_record(box: Sandbox, ghost: Square, active: int, graveyard: Graveyard) -> ScareRecord:
     key = key_of(ghost)
     token = box.tokens[key]
     target, path, stop, outcome = box.scare(key, active)
-    return ScareRecord(ghost, token, tuple(map(square_of, path)), None if stop is None else square_of(stop),
-                       outcome, graveyard.cards[target].name if target is not None else None)
+    return _scare_record_of(ghost, token, path, stop, outcome,
+                            graveyard.cards[target].name if target is not None else None)
 
 
 def _describe(record: ScareRecord) -> str:
