@@ -254,14 +254,14 @@ class LookaheadBot:
             places = [first, *(f for f in places if f != first)]
         spec = observation.card(reply_card)
         memo: dict = {}
-        for footprint in places:  # only the reply best for them on each footprint counts
-            value = known.best(footprint) if known is not None else None
-            if value is None:
-                value = max(value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo))
-            if worst is None or -value < worst:
-                worst, strongest = -value, footprint
-                if bar is not None and worst < bar:
-                    return worst, strongest
+        for footprint in places:
+            best = known.best(footprint) if known is not None else None  # their best reply there
+            for value in ((best,) if best is not None else
+                          (value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo))):
+                if worst is None or -value < worst:
+                    worst, strongest = -value, footprint
+                    if bar is not None and worst < bar:
+                        return worst, strongest
         if worst is None:  # the graveyard is unbounded: a card always has somewhere to go
             raise RuntimeError(f"no place found for the reply with {reply_card}.")
         return worst, strongest
