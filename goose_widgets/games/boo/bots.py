@@ -35,7 +35,7 @@ from .rules import (
     leaving,
     make_placed,
     orientations,
-    placements_for,
+    places_on,
     square_of,
 )
 
@@ -60,7 +60,7 @@ def _order_values(box: Sandbox, ghosts: Sequence[Any], active: int, me: str) -> 
 def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, tuple]:
     """The best score difference reachable by some scare order, and that order."""
     if len(ghosts) == 1:  # one order only
-        target = box.scare(ghosts[0], active)[0]
+        target = box.scare(ghosts[0], active, False)[0]  # no path needed
         value = _diff(box, me)
         if target is not None:
             box.flip(target)
@@ -94,7 +94,7 @@ def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
         square, vertical = footprint >> 1, footprint & 1
         squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
             (square, square + 1, square + 2)
-        offered = placements_for((footprint,), name) if places else None  # the legal objects
+        offered = places_on(name, footprint) if places else None  # the legal objects
         for turn, tokens, ghosts, exits, own in ways[vertical]:
             if quiet_at(square, exits, memo):
                 value, order = base + own, tuple([squares[i] for i in ghosts])

@@ -515,20 +515,24 @@ class Sandbox:
     def _add(self, squares: tuple[int, ...], tokens: Sequence[str]) -> int:
         index = len(self.squares)
         self.squares.append(squares)
+        cells, owner, counts = self.tokens, self.owner, self.counts
         for square, token in zip(squares, tokens):
-            self.tokens[square] = token
-            self.owner[square] = index
+            cells[square] = token
+            owner[square] = index
             if len(token) == 2:
-                self.counts[token[0]] += 1
+                counts[token[0]] += 1
         return index
 
     def place(self, squares: Sequence[int] | Sequence[Square], tokens: Sequence[str]) -> int:
         """Add a card on ``squares`` (numbers, or ``(row, col)`` pairs such as `Placed.squares`;
         undo with `unplace`); returns its index."""
-        keys = tuple([sq if isinstance(sq, int) else key_of(sq) for sq in squares])
+        keys = squares if type(squares) is tuple and type(squares[0]) is int else \
+            tuple([sq if isinstance(sq, int) else key_of(sq) for sq in squares])
         self._saved_bbox.append(self.bbox)
         rmin, rmax, cmin, cmax = self.bbox
-        (r0, c0), (r2, c2) = square_of(keys[0]), square_of(keys[2])  # the ends of the card
+        first, last = keys[0], keys[2]  # the ends of the card, as in `square_of`
+        r0, r2 = (first + _HALF) // STRIDE, (last + _HALF) // STRIDE
+        c0, c2 = first - r0 * STRIDE, last - r2 * STRIDE
         self.bbox = (min(rmin, r0, r2), max(rmax, r0, r2), min(cmin, c0, c2), max(cmax, c0, c2))
         return self._add(keys, tokens)
 
@@ -605,12 +609,13 @@ class Sandbox:
         number ``square`` (search computes `leaving` once per way a card lies, at (0, 0))."""
         for offset, facing, colour, step, tag in exits:
             start = square + offset
-            flips = memo.get(8 * start + tag)
+            ray = 8 * start + tag
+            flips = memo.get(ray)
             if flips is None:
                 passed: list[int] = []
                 stop, seen = self._walk(start, step, colour, passed)
                 flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                memo[8 * start + tag] = flips
+                memo[ray] = flips
                 for passing in passed:  # the same ray from any square it passes
                     memo[8 * passing + tag] = flips
             if flips:
@@ -648,7 +653,10 @@ class Sandbox:
         for ghost in ghosts:
             target, path, stop, _ = self.scare(ghost, active)
             flips.append(target)
-            lines.append(set(path) | ({stop} if stop is not None else set()))
+            line = set(path)
+            if stop is not None:
+                line.add(stop)
+            lines.append(line)
         return flips, lines
 
     def independent(self, flips: Sequence[int | None], lines: Sequence[set[int]]) -> bool:
@@ -656,8 +664,13 @@ class Sandbox:
 
         If no ghost's flip touched a square another ghost's sight reached, each ghost sees the same
         squares whatever goes first (a flip is the only change during a turn)."""
-        return not any(set(self.squares[f]) & lines[j] for i, f in enumerate(flips) if f is not None
-                       for j in range(len(lines)) if j != i)
+        squares = self.squares
+        for i, flipped in enumerate(flips):
+            if flipped is not None:
+                for j, line in enumerate(lines):
+                    if j != i and not line.isdisjoint(squares[flipped]):
+                        return False
+        return True
 
     def order_results(self, ghosts: Sequence[int], active: int) -> dict[tuple[int, ...], frozenset[int]]:
         """The cards each order of ``ghosts`` leaves flipped (an odd number of times).
@@ -822,6 +835,15 @@ def placements_for(footprints: Sequence[int], card: str) -> list[Place]:
     except KeyError:  # footprints new to this card: build their placements, then look again
         _build_places(table, card, footprints)
         return placements_for(footprints, card)
+
+
+def places_on(card: str, footprint: int) -> tuple[Place, ...]:
+    """The four `Place` actions of `placements_for` on one footprint (number), as a tuple."""
+    table = _PLACES.get(card)
+    if table is None or footprint not in table:
+        placements_for((footprint,), card)  # builds them
+        table = _PLACES[card]
+    return table[footprint]
 
 
 def _build_places(table: dict[int, tuple[Place, ...]], card: str, footprints: Iterable[int]) -> None:
