@@ -315,6 +315,7 @@ class _Replies:
                             for _, tokens, ghosts, exits, own in ways[vertical])
             self.table[footprint] = (max(value for value, _, _ in entries), entries)
         self.placed: Sequence[int] = ()
+        self.hits: dict[tuple[int, int], bool] = {}  # rays out of the box: whether my card is on them
         self.moved: set = set()
         self.grown = False
         self.shift = 0
@@ -387,6 +388,7 @@ class _Replies:
     def changed(self, box: Sandbox, squares: Sequence[int], flipped: Sequence[int | None]) -> None:
         """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``."""
         self.placed = squares
+        self.hits = {}
         self.moved = set(squares).union(*(box.squares[i] for i in flipped if i is not None))
         self.grown = box.bbox != self.bbox
         self.shift = _diff(box, self.them)
@@ -402,10 +404,12 @@ class _Replies:
             if not moved.isdisjoint(looked):
                 return None
             if grown and left:
-                for ray in left:
-                    for square in self.placed:
-                        if _ahead(ray, square):
-                            return None
+                for ray in left:  # many replies share a ray: each is looked at once per candidate
+                    hit = self.hits.get(ray)
+                    if hit is None:
+                        hit = self.hits[ray] = any([_ahead(ray, square) for square in self.placed])
+                    if hit:
+                        return None
         return self.shift + best
 
 
