@@ -15,16 +15,22 @@ from hypothesis import strategies as st
 from goose_widgets import IllegalActionError, InvalidSaveError, load_game, state_from_json
 from goose_widgets.engine import RandomBot, playout, sample_outcome_fast
 from goose_widgets.games.boo.rules import (
+    MAX_REACH,
     STANDARD_EDITION,
+    STRIDE,
     Edition,
     Game,
     Place,
     flip_token,
     footprint,
+    footprint_number,
+    footprint_of,
     iter_ghosts,
+    key_of,
     make_placed,
     parse_place,
     position,
+    square_of,
 )
 
 
@@ -189,6 +195,29 @@ def test_legal_placements_are_exactly_the_touching_empty_lines(seed):
         assert found == naive_footprints(state)
         assert len(legal) == 4 * len(found)  # two rotations on either side for each footprint
         assert len({str(a) for a in legal}) == len(legal)
+        assert state.graveyard.footprints() == sorted(found)  # sorted by square, then vertical
+        assert [(a.row, a.col) for a in legal] == sorted((a.row, a.col) for a in legal)
+
+
+def test_square_numbers_keep_the_order_and_the_neighbours_of_squares():
+    edges = (-MAX_REACH, -MAX_REACH + 1, -3, -1, 0, 1, 7, MAX_REACH - 1, MAX_REACH)
+    squares = [(r, c) for r in edges for c in edges]
+    assert [square_of(key_of(square)) for square in squares] == squares
+    assert sorted(squares, key=key_of) == sorted(squares)
+    assert len({key_of(square) for square in squares}) == len(squares)
+    for r, c in squares:
+        assert key_of((r, c + 1)) - key_of((r, c)) == 1 and key_of((r + 1, c)) - key_of((r, c)) == STRIDE
+    feet = [(r, c, vertical) for r, c in squares for vertical in (False, True)]
+    assert [footprint_of(footprint_number(f)) for f in feet] == feet
+    assert sorted(feet, key=footprint_number) == sorted(feet)
+
+
+def test_a_constructed_position_refuses_squares_beyond_reach():
+    far = MAX_REACH  # the card would cover columns up to MAX_REACH + 2
+    with pytest.raises(ValueError, match="rows and columns lie within"):
+        position(placed=[f"place K1 at (0,{far}) rot 0 front"])
+    near = position(placed=["place K1 at (-1,0) rot 0 front"], hands=("K2", "W1"))
+    assert near.graveyard.tokens[(-1, 2)] == "B^"
 
 
 def test_placement_geometry_and_rotation():

@@ -122,9 +122,12 @@ def order_matters_by_turn(game: Game, bots: Sequence[Any], games: int, seed: int
     return [(totals[n][0], totals[n][1]) for n in sorted(totals)]
 
 
-def tie_advantage(game: Game, bots: Sequence[Any], games: int, seed: int = 0) -> dict[str, Any]:
-    """How often games end in a tie (won by the start player, O6) and the start player's win rate."""
-    result = simulate(game, games, list(bots), seed=seed, progress=False)
+def tie_advantage(game: Game, bots: Sequence[Any], games: int, seed: int = 0,
+                  workers: int | None = None) -> dict[str, Any]:
+    """How often games end in a tie (won by the start player, O6) and the start player's win rate.
+
+    ``workers`` plays the games in that many processes (`engine.simulate`: the same results)."""
+    result = simulate(game, games, list(bots), seed=seed, progress=False, workers=workers)
     ties = sum(1 for r in result.records if r.scores[0] == r.scores[1])
     start = game.start_player
     wins = result.win_counts()[start]

@@ -22,7 +22,22 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...engine import Bot, RandomBot
-from .rules import REVERSE, STEP, Place, Sandbox, Scare, footprints_after, leaving, make_placed, orientations
+from .rules import (
+    KEY_STEP,
+    REVERSE,
+    STRIDE,
+    TURNS,
+    Place,
+    Sandbox,
+    Scare,
+    footprints_after,
+    key_of,
+    leaving,
+    make_placed,
+    orientations,
+    places_on,
+    square_of,
+)
 
 Value = float
 
@@ -45,7 +60,7 @@ def _order_values(box: Sandbox, ghosts: Sequence[Any], active: int, me: str) -> 
 def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, tuple]:
     """The best score difference reachable by some scare order, and that order."""
     if len(ghosts) == 1:  # one order only
-        target = box.scare(ghosts[0], active)[0]
+        target = box.scare(ghosts[0], active, False)[0]  # no path needed
         value = _diff(box, me)
         if target is not None:
             box.flip(target)
@@ -65,47 +80,52 @@ def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, 
     return max(values)
 
 
-def _candidates(box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any, me: str,
+def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
                 places: bool = True, memo: dict | None = None) -> Iterator[tuple[Any, int, tuple]]:
-    """Yield ``(place, best immediate difference, best order)`` for a card on every footprint, in
-    every distinct way it can lie (`rules.orientations`); ``place`` (a `Place`) is None unless ``places``.
+    """Yield ``(place, best immediate difference, best order)`` for a card on every footprint (a
+    number, `rules.footprint_number`), in every distinct way it can lie (`rules.orientations`);
+    ``place`` (a `Place`) is None unless ``places``, and the order lists square numbers.
     ``memo`` is `Sandbox.quiet`'s, to share between calls on the same graveyard."""
     ways = _ways(spec, me)
     base = _diff(box, me)
     memo = {} if memo is None else memo
     quiet_at, name = box.quiet_at, spec.name
-    for row, col, vertical in footprints:
-        squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
-            ((row, col), (row, col + 1), (row, col + 2))
-        for rotation, side, tokens, ghosts, exits, own in ways[vertical]:
-            if quiet_at(row, col, exits, memo):
+    for footprint in footprints:
+        square, vertical = footprint >> 1, footprint & 1
+        squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
+            (square, square + 1, square + 2)
+        offered = places_on(name, footprint) if places else None  # the legal objects
+        for turn, tokens, ghosts, exits, own in ways[vertical]:
+            if quiet_at(square, exits, memo):
                 value, order = base + own, tuple([squares[i] for i in ghosts])
             else:
                 active = box.place(squares, tokens)
                 value, order = _best_order(box, [squares[i] for i in ghosts], active, me)
                 box.unplace()
-            yield (Place(name, row, col, rotation, side) if places else None), value, order
+            yield (offered[turn] if offered is not None else None), value, order
 
 
 @functools.cache
-def _ways(spec: Any, me: str) -> dict[bool, tuple[tuple[int, str, tuple[str, ...], tuple[int, ...],
-                                                     tuple[tuple[int, int, str, str, int, int], ...],
-                                                     int], ...]]:
-    """For each distinct way ``spec`` can lie (`rules.orientations`), on a horizontal or vertical
-    footprint: ``(rotation, side, tokens, ghost positions, where the ghosts' sights leave the card
-    at (0, 0) (`rules.leaving`), own ghosts minus the other colour's for ``me``)``."""
+def _ways(spec: Any, me: str) -> dict[int, tuple[tuple[int, tuple[str, ...], tuple[int, ...],
+                                                    tuple[tuple[int, str, str, int, int], ...], int], ...]]:
+    """For each distinct way ``spec`` can lie (`rules.orientations`), on a horizontal (0) or vertical
+    (1) footprint: ``(turn, tokens, ghost positions, where the ghosts' sights leave the card at
+    (0, 0) (`rules.leaving`), own ghosts minus the other colour's for ``me``)``, where ``turn``
+    indexes the footprint's placements (`rules.placements_for`)."""
     other = "W" if me == "B" else "B"
-    ways: dict[bool, list] = {False: [], True: []}
+    ways: dict[int, list] = {0: [], 1: []}
     for vertical, rotation, side, tokens in orientations(spec):
         squares = ((0, 0), (1, 0), (2, 0)) if vertical else ((0, 0), (0, 1), (0, 2))
         ghosts = tuple(i for i, t in enumerate(tokens) if len(t) == 2)
         own = sum(tokens[i][0] == me for i in ghosts) - sum(tokens[i][0] == other for i in ghosts)
-        ways[vertical].append((rotation, side, tokens, ghosts, tuple(leaving(squares, tokens)), own))
+        turn = TURNS[vertical].index((rotation, side))
+        ways[int(vertical)].append((turn, tokens, ghosts, tuple(leaving(squares, tokens)), own))
     return {vertical: tuple(found) for vertical, found in ways.items()}
 
 
-def _footprints(legal_actions: Sequence[Place]) -> list[tuple[int, int, bool]]:
-    return sorted({(a.row, a.col, a.rotation in (90, 270)) for a in legal_actions})
+def _footprints(legal_actions: Sequence[Place]) -> list[int]:
+    """The footprints (numbers) of the legal placements."""
+    return sorted({2 * (a.row * STRIDE + a.col) + (a.rotation in (90, 270)) for a in legal_actions})
 
 
 def _letter(seat: int) -> str:
@@ -133,9 +153,9 @@ class GreedyBot:
 
 
 def _first_of_best_order(box: Sandbox, observation: Any, me: str, rng: random.Random) -> Scare:
-    values = _order_values(box, observation.pending, observation.active, me)
+    values = _order_values(box, [key_of(sq) for sq in observation.pending], observation.active, me)
     best = max(v for v, _ in values)
-    return Scare(rng.choice([order for v, order in values if v == best])[0])
+    return Scare(square_of(rng.choice([order for v, order in values if v == best])[0]))
 
 
 class LookaheadBot:
@@ -161,15 +181,16 @@ class LookaheadBot:
             return GreedyBot().choose(observation, legal_actions, rng)
         if isinstance(legal_actions[0], Scare):
             values = []
-            here = observation.graveyard.footprints()  # scares move no square
+            here = observation.graveyard.footprint_numbers()  # scares move no square
             replies = _Replies(box, here, observation.card(reply_card), "W" if me == "B" else "B")
-            for order, flipped in box.order_results(observation.pending, observation.active).items():
+            pending = [key_of(sq) for sq in observation.pending]
+            for order, flipped in box.order_results(pending, observation.active).items():
                 box.undo(flipped)
                 replies.changed(box, (), list(flipped))
                 values.append((self._reply(box, observation, reply_card, me, here, known=replies)[0], order))
                 box.undo(flipped)
             best = max(v for v, _ in values)
-            return Scare(rng.choice([order for v, order in values if v == best])[0])
+            return Scare(square_of(rng.choice([order for v, order in values if v == best])[0]))
         spec = observation.card(legal_actions[0].card)
         footprints = _footprints(legal_actions)
         candidates = list(_candidates(box, footprints, spec, me))
@@ -179,11 +200,12 @@ class LookaheadBot:
             candidates = candidates[:self.width]
         best_key: tuple[int, int] | None = None
         chosen: list[Place] = []
-        strongest: tuple[int, int, bool] | None = None  # where the last best reply was
+        strongest: int | None = None  # the footprint of the last best reply
         replies = _Replies(box, footprints, observation.card(reply_card), "W" if me == "B" else "B")
         for place, immediate, order in candidates:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
-            active = box.place(card.squares, card.tokens)
+            squares = tuple(map(key_of, card.squares))
+            active = box.place(squares, card.tokens)
             flipped = box.run(order, active)
             # a reply that leaves this candidate's key below the best key so far ends its search;
             # the differences are whole numbers, so with a lower immediate value a tie is enough
@@ -191,9 +213,9 @@ class LookaheadBot:
             if self.plies >= 3 and observation.tops[observation.seat] is not None:
                 value = self._after_reply_and_mine(box, observation, reply_card, me)
             else:
-                replies.changed(box, card.squares, flipped)
+                replies.changed(box, squares, flipped)
                 value, strongest = self._reply(box, observation, reply_card, me,
-                                               footprints_after(footprints, box.tokens, card.squares),
+                                               footprints_after(footprints, box.tokens, squares),
                                                bar, strongest, replies)
             key = (value, immediate)
             box.undo(reversed(flipped))
@@ -206,10 +228,9 @@ class LookaheadBot:
 
     @staticmethod
     def _after_reply(box: Sandbox, observation: Any, reply_card: str, me: str,
-                     footprints: Sequence[tuple[int, int, bool]] | None = None, bar: int | None = None
-                     ) -> int:
+                     footprints: Sequence[int] | None = None, bar: int | None = None) -> int:
         """My score difference after the opponent's best immediate reply with ``reply_card`` on
-        one of ``footprints`` (the legal places in ``box`` now; found in ``box`` if not given).
+        one of ``footprints`` (numbers: the legal places in ``box`` now; found in ``box`` if not given).
 
         Once some reply pushes my difference below ``bar`` (the best found so far), the rest cannot
         make this candidate the best, so the search stops there (a beta cut-off)."""
@@ -217,9 +238,8 @@ class LookaheadBot:
 
     @staticmethod
     def _reply(box: Sandbox, observation: Any, reply_card: str, me: str,
-               footprints: Sequence[tuple[int, int, bool]] | None = None, bar: int | None = None,
-               first: tuple[int, int, bool] | None = None, known: _Replies | None = None
-               ) -> tuple[int, tuple[int, int, bool] | None]:
+               footprints: Sequence[int] | None = None, bar: int | None = None,
+               first: int | None = None, known: _Replies | None = None) -> tuple[int, int | None]:
         """`_after_reply`, and the footprint of the best reply found; the replies on footprint
         ``first`` are tried before the others, and those ``known`` still hold are not tried again.
 
@@ -229,16 +249,15 @@ class LookaheadBot:
         them = "W" if me == "B" else "B"
         worst = None
         strongest = None
-        places = box.footprints() if footprints is None else footprints
+        places = box.footprint_numbers() if footprints is None else footprints
         if first is not None and first in places:
             places = [first, *(f for f in places if f != first)]
         spec = observation.card(reply_card)
         memo: dict = {}
         for footprint in places:
-            values = known.values(footprint) if known is not None else None
-            if values is None:
-                values = [value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo)]
-            for value in values:
+            best = known.best(footprint) if known is not None else None  # their best reply there
+            for value in ((best,) if best is not None else
+                          (value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo))):
                 if worst is None or -value < worst:
                     worst, strongest = -value, footprint
                     if bar is not None and worst < bar:
@@ -253,13 +272,13 @@ class LookaheadBot:
         (the visible top card of my deck, which I take into hand)."""
         them = "W" if me == "B" else "B"
         spec = observation.card(reply_card)
-        value, place, order = max(((v, p, o) for p, v, o in _candidates(box, box.footprints(), spec, them)),
-                                  key=lambda t: t[0])
+        value, place, order = max(((v, p, o) for p, v, o in _candidates(box, box.footprint_numbers(), spec,
+                                                                          them)), key=lambda t: t[0])
         card = make_placed(spec, place.row, place.col, place.rotation, place.side)
         active = box.place(card.squares, card.tokens)
         flipped = box.run(order, active)
         mine = observation.card(observation.tops[observation.seat])
-        best = max(v for _, v, _ in _candidates(box, box.footprints(), mine, me))
+        best = max(v for _, v, _ in _candidates(box, box.footprint_numbers(), mine, me))
         box.undo(reversed(flipped))
         box.unplace()
         return best
@@ -278,54 +297,50 @@ class _Replies:
     change in the difference.  A line that left the graveyard's bounding box would see further only
     if my card, widening the box, lay on it.  Where the scare order matters, the squares of every
     order count.  Footprints new after my move, and replies that met a change, are tried again
-    (`_candidates`).
+    (`_candidates`).  Squares and footprints are numbers (`rules.key_of`, `rules.footprint_number`).
     """
 
-    def __init__(self, box: Sandbox, footprints: Sequence[tuple[int, int, bool]], spec: Any,
-                 them: str) -> None:
+    def __init__(self, box: Sandbox, footprints: Sequence[int], spec: Any, them: str) -> None:
         self.them, self.bbox = them, box.bbox
         base = _diff(box, them)
         ways = _ways(spec, them)
         rays: dict = {}
-        self.table: dict[tuple[int, int, bool], tuple[tuple[int, frozenset, tuple], ...]] = {}
-        for row, col, vertical in footprints:
-            squares = ((row, col), (row + 1, col), (row + 2, col)) if vertical else \
-                ((row, col), (row, col + 1), (row, col + 2))
-            self.table[(row, col, vertical)] = tuple(
-                self._quiet(box, row, col, exits, own, rays)
-                or self._traced(box, squares, tokens, ghosts, base)
-                for _, _, tokens, ghosts, exits, own in ways[vertical])
-        self.placed: Sequence[tuple[int, int]] = ()
-        self.rows: set[int] = set()
-        self.cols: set[int] = set()
+        self.table: dict[int, tuple[int, tuple[tuple[int, frozenset, tuple], ...]]] = {}
+        for footprint in footprints:
+            square, vertical = footprint >> 1, footprint & 1
+            squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
+                (square, square + 1, square + 2)
+            entries = tuple(self._quiet(box, square, exits, own, rays)
+                            or self._traced(box, squares, tokens, ghosts, base)
+                            for _, tokens, ghosts, exits, own in ways[vertical])
+            self.table[footprint] = (max(value for value, _, _ in entries), entries)
+        self.placed: Sequence[int] = ()
+        self.hits: dict[tuple[int, int], bool] = {}  # rays out of the box: whether my card is on them
         self.moved: set = set()
         self.grown = False
         self.shift = 0
 
     @staticmethod
-    def _quiet(box: Sandbox, row: int, col: int, exits: tuple, own: int, rays: dict
+    def _quiet(box: Sandbox, square: int, exits: tuple, own: int, rays: dict
                ) -> tuple[int, frozenset, tuple] | None:
         """`_traced` for a reply that scares nothing (as `Sandbox.quiet_at` judges, without placing
         it), else None.  Its own squares are left out of those looked at: my candidate cannot change
         them, since the reply lies there after it.  ``rays`` keeps each line of sight traced."""
         looked: set = set()
         left = []
-        for r, c, facing, colour, dr, dc in exits:
-            r += row
-            c += col
-            ray = rays.get((r, c, facing, colour))
+        for offset, facing, colour, step, tag in exits:
+            start = square + offset
+            ray = rays.get(8 * start + tag)
             if ray is None:
                 passed: list = []
-                stop, seen = box._walk(r, c, dr, dc, colour, passed)
+                stop, seen = box._walk(start, step, colour, passed)
                 flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
                 end = None
                 if stop is not None:
                     passed.append(stop)
-                elif passed:  # the first square past the bounding box
-                    end = (passed[-1][0] + dr, passed[-1][1] + dc, dr, dc)
-                else:
-                    end = (r, c, dr, dc)
-                ray = rays[(r, c, facing, colour)] = (flips, passed, end)
+                else:  # the first square past the bounding box
+                    end = ((passed[-1] if passed else start - step) + step, step)
+                ray = rays[8 * start + tag] = (flips, passed, end)
             if ray[0]:
                 return None
             looked.update(ray[1])
@@ -336,23 +351,22 @@ class _Replies:
     def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
                 ) -> tuple[int, frozenset, tuple]:
         """One reply's value less ``base`` (the best scare order's), the squares its scares looked at
-        (in every order tried), and ``(row, col, dr, dc)`` of the first square past the bounding
-        box of each line of sight that left it."""
+        (in every order tried), and ``(square, step)`` of the first square past the bounding box of
+        each line of sight that left it."""
         active = box.place(squares, tokens)
-        facing = {squares[i]: tokens[i][1] for i in ghosts}  # the active card never flips (O5a)
+        steps = {squares[i]: KEY_STEP[tokens[i][1]] for i in ghosts}  # the active card never flips (O5a)
         looked: set = set()
         left: list = []
 
-        def scare_all(order: Sequence[tuple[int, int]]) -> tuple[list, list]:
+        def scare_all(order: Sequence[int]) -> tuple[list, list]:
             flips, lines = [], []
             for ghost in order:
                 target, path, stop, _ = box.scare(ghost, active)
                 flips.append(target)
                 line = set(path)
                 if stop is None:
-                    dr, dc = STEP[facing[ghost]]
-                    r, c = path[-1] if path else ghost
-                    left.append((r + dr, c + dc, dr, dc))
+                    step = steps[ghost]
+                    left.append(((path[-1] if path else ghost) + step, step))
                 else:
                     line.add(stop)
                 lines.append(line)
@@ -371,39 +385,43 @@ class _Replies:
         box.unplace()
         return value - base, frozenset(looked), tuple(left)
 
-    def changed(self, box: Sandbox, squares: Sequence[tuple[int, int]], flipped: Sequence[int | None]
-                ) -> None:
+    def changed(self, box: Sandbox, squares: Sequence[int], flipped: Sequence[int | None]) -> None:
         """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``."""
         self.placed = squares
-        self.rows, self.cols = {r for r, _ in squares}, {c for _, c in squares}
+        self.hits = {}
         self.moved = set(squares).union(*(box.squares[i] for i in flipped if i is not None))
         self.grown = box.bbox != self.bbox
         self.shift = _diff(box, self.them)
 
-    def values(self, footprint: tuple[int, int, bool]) -> list[int] | None:
-        """The values of the replies on ``footprint`` after my candidate, or None to try them again."""
-        entries = self.table.get(footprint)
-        if entries is None:
+    def best(self, footprint: int) -> int | None:
+        """The value of the best reply on ``footprint`` after my candidate, or None to try them again."""
+        known = self.table.get(footprint)
+        if known is None:
             return None
+        best, entries = known
         moved, grown = self.moved, self.grown
         for _, looked, left in entries:
             if not moved.isdisjoint(looked):
                 return None
             if grown and left:
-                rows, cols = self.rows, self.cols
-                for ray in left:  # a ray can meet my card only on one of its rows or columns
-                    if (ray[0] in rows if ray[2] == 0 else ray[1] in cols) \
-                            and any(_ahead(ray, square) for square in self.placed):
+                for ray in left:  # many replies share a ray: each is looked at once per candidate
+                    hit = self.hits.get(ray)
+                    if hit is None:
+                        hit = self.hits[ray] = any([_ahead(ray, square) for square in self.placed])
+                    if hit:
                         return None
-        return [self.shift + value for value, _, _ in entries]
+        return self.shift + best
 
 
-def _ahead(ray: tuple[int, int, int, int], square: tuple[int, int]) -> bool:
-    """Whether ``square`` lies on the ray ``(row, col, dr, dc)``, from (row, col) on."""
-    r, c, dr, dc = ray
-    if dr == 0:
-        return square[0] == r and (square[1] - c) * dc >= 0
-    return square[1] == c and (square[0] - r) * dr >= 0
+def _ahead(ray: tuple[int, int], square: int) -> bool:
+    """Whether the square ``square`` lies on the ray ``(start, step)``, from its start on."""
+    start, step = ray
+    gap = square - start
+    if gap * step < 0:
+        return False
+    if step == 1 or step == -1:  # along a row: the same row
+        return (square + STRIDE // 2) // STRIDE == (start + STRIDE // 2) // STRIDE
+    return gap % STRIDE == 0
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}

@@ -49,7 +49,9 @@ cards and the gate at most `MAX_GATE`.  Anything else is a `ValueError` that say
 
 For speed, the scare logic runs on `Sandbox`, a mutable working copy of the graveyard that flips and
 un-flips cards in place (a flip is its own inverse); the engine and the bots both use it, so there is
-one implementation of every rule.
+one implementation of every rule.  Inside, squares are whole numbers (`key_of`: a step along a line
+of sight is one addition); what the module gives out (`Graveyard.tokens`, `Graveyard.footprints`,
+`ScareRecord`, `State.pending`, `Place`) keeps ``(row, column)`` pairs.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ import functools
 import itertools
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -66,7 +68,7 @@ from itertools import chain, filterfalse
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
-from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int
+from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields
 
 Square = tuple[int, int]
 
@@ -346,8 +348,10 @@ class Placed:
     rotation: int | None = None  # None for gate cards (their facings are given absolutely)
 
     def flipped(self) -> Placed:
-        return Placed(self.name, self.deck, self.squares, tuple(map(flip_token, self.tokens)),
-                      "back" if self.side == "front" else "front", self.rotation)
+        return from_fields(Placed, {  # the constructor, less its frozen field-by-field set-up
+            "name": self.name, "deck": self.deck, "squares": self.squares,
+            "tokens": tuple(map(flip_token, self.tokens)),
+            "side": "back" if self.side == "front" else "front", "rotation": self.rotation})
 
     @property
     def vertical(self) -> bool:
@@ -359,7 +363,9 @@ def make_placed(spec: CardSpec, row: int, col: int, rotation: int, side: str) ->
     if side not in SIDES:
         raise ValueError(f"side must be front or back, not {side!r}.")
     squares = footprint(row, col, rotation)  # first: it refuses a rotation that is not one of ROTATIONS
-    return Placed(spec.name, spec.deck, squares, _turned(spec.squares, rotation, side), side, rotation)
+    return from_fields(Placed, {"name": spec.name, "deck": spec.deck, "squares": squares,  # a turn's card
+                                "tokens": _turned(spec.squares, rotation, side), "side": side,
+                                "rotation": rotation})
 
 
 @functools.lru_cache(maxsize=4096)  # a few hundred ways a card can lie: each worked out once
@@ -442,19 +448,60 @@ class ScareRecord:
     flipped: str | None = None
 
 
+# --- squares as whole numbers (the search's own form) -----------------------------------------
+# A square (row, col) is the number ``row * STRIDE + col``: its neighbours are +-1 and +-STRIDE, a
+# step along a line of sight is one addition, and numbers sort as the pairs do.  A footprint
+# (row, col, vertical) is ``2 * square + vertical``, which sorts as the triples do.  Hashing and
+# comparing a number costs far less than a tuple, and a turn looks up hundreds of squares.  The
+# public forms (`Graveyard.tokens`, `footprints`, `ScareRecord`, `State.pending`) stay pairs.
+STRIDE = 1 << 12
+_HALF = STRIDE // 2
+MAX_REACH = _HALF - 8
+"""Rows and columns of the graveyard stay within +-MAX_REACH (a game stays within about
+``MAX_COORDINATE + 3 * 2 * MAX_DECK``; `position` checks the squares it is given)."""
+KEY_STEP = {facing: dr * STRIDE + dc for facing, (dr, dc) in STEP.items()}
+_TAG = {(facing, colour): 2 * FACINGS.index(facing) + GHOST_COLOURS.index(colour)
+        for facing in FACINGS for colour in GHOST_COLOURS}
+"""A ray's facing and colour as 0..7, so that a ray from a square is one number (8 * square + tag)."""
+
+
+def key_of(square: Square) -> int:
+    """A square as its number."""
+    return square[0] * STRIDE + square[1]
+
+
+def square_of(key: int) -> Square:
+    """A square number as ``(row, col)``."""
+    row = (key + _HALF) // STRIDE
+    return row, key - row * STRIDE
+
+
+def footprint_of(number: int) -> tuple[int, int, bool]:
+    """A footprint number as ``(row, col, vertical)``."""
+    row, col = square_of(number >> 1)
+    return row, col, bool(number & 1)
+
+
+def footprint_number(footprint: tuple[int, int, bool]) -> int:
+    row, col, vertical = footprint
+    return 2 * (row * STRIDE + col) + bool(vertical)
+
+
 class Sandbox:
     """A mutable working copy of a graveyard for tracing and trying scares quickly.
 
     Flips and placements are applied in place and undone afterwards (a flip is its own inverse), so
     trying hundreds of placements costs no copies.  ``counts`` keeps the face-up ghosts per colour.
+    Squares are numbers (`key_of`): ``tokens`` and ``owner`` are keyed by them, ``squares`` lists
+    each card's, and `scare`, `sight` and `order_results` take and give them.
     """
 
     __slots__ = ("tokens", "owner", "squares", "bbox", "counts", "_saved_bbox")
 
     def __init__(self, cards: Sequence[Placed]) -> None:
-        self.tokens: dict[Square, str] = {}
-        self.owner: dict[Square, int] = {}
-        self.squares: list[tuple[Square, ...]] = []
+        self.tokens: dict[int, str] = {}
+        self.owner: dict[int, int] = {}
+        self.squares: list[tuple[int, ...]] = []
         self.counts = {"B": 0, "W": 0}
         self.bbox = (0, -1, 0, -1)
         self._saved_bbox: list[tuple[int, int, int, int]] = []
@@ -463,25 +510,31 @@ class Sandbox:
         if rows:
             self.bbox = (min(rows), max(rows), min(cols), max(cols))
         for card in cards:
-            self._add(card.squares, card.tokens)
+            self._add(tuple(map(key_of, card.squares)), card.tokens)
 
-    def _add(self, squares: Sequence[Square], tokens: Sequence[str]) -> int:
+    def _add(self, squares: tuple[int, ...], tokens: Sequence[str]) -> int:
         index = len(self.squares)
-        self.squares.append(tuple(squares))
+        self.squares.append(squares)
+        cells, owner, counts = self.tokens, self.owner, self.counts
         for square, token in zip(squares, tokens):
-            self.tokens[square] = token
-            self.owner[square] = index
+            cells[square] = token
+            owner[square] = index
             if len(token) == 2:
-                self.counts[token[0]] += 1
+                counts[token[0]] += 1
         return index
 
-    def place(self, squares: Sequence[Square], tokens: Sequence[str]) -> int:
-        """Add a card (undo with `unplace`); returns its index."""
+    def place(self, squares: Sequence[int] | Sequence[Square], tokens: Sequence[str]) -> int:
+        """Add a card on ``squares`` (numbers, or ``(row, col)`` pairs such as `Placed.squares`;
+        undo with `unplace`); returns its index."""
+        keys = squares if type(squares) is tuple and type(squares[0]) is int else \
+            tuple([sq if isinstance(sq, int) else key_of(sq) for sq in squares])
         self._saved_bbox.append(self.bbox)
         rmin, rmax, cmin, cmax = self.bbox
-        (r0, c0), (r2, c2) = squares[0], squares[2]  # the ends of the card
+        first, last = keys[0], keys[2]  # the ends of the card, as in `square_of`
+        r0, r2 = (first + _HALF) // STRIDE, (last + _HALF) // STRIDE
+        c0, c2 = first - r0 * STRIDE, last - r2 * STRIDE
         self.bbox = (min(rmin, r0, r2), max(rmax, r0, r2), min(cmin, c0, c2), max(cmax, c0, c2))
-        return self._add(squares, tokens)
+        return self._add(keys, tokens)
 
     def unplace(self) -> None:
         """Remove the card added last by `place`."""
@@ -504,32 +557,37 @@ class Sandbox:
                 counts[token[0]] -= 1
                 counts[flipped[0]] += 1
 
-    def _walk(self, r: int, c: int, dr: int, dc: int, colour: str, path: list[Square] | None
-              ) -> tuple[Square | None, str]:
-        """From square (r, c) on, the first square that stops a ``colour`` ghost's sight (a tombstone
-        or a ghost of the other colour) and what it holds; ``(None, "")`` past the edge (O4)."""
+    def _walk(self, square: int, step: int, colour: str, path: list[int] | None) -> tuple[int | None, str]:
+        """From ``square`` on, the first square that stops a ``colour`` ghost's sight (a tombstone or
+        a ghost of the other colour) and what it holds; ``(None, "")`` past the edge of the bounding
+        box of all cards (O4)."""
         rmin, rmax, cmin, cmax = self.bbox
-        tokens, passes = self.tokens, _PASSES[colour]
-        while rmin <= r <= rmax and cmin <= c <= cmax:
-            seen = tokens.get((r, c))
+        row = (square + _HALF) // STRIDE
+        col = square - row * STRIDE
+        if not (rmin <= row <= rmax and cmin <= col <= cmax):
+            return None, ""
+        # the squares from here to the edge of the box
+        reach = (cmax - col if step == 1 else col - cmin if step == -1 else
+                 rmax - row if step > 0 else row - rmin) + 1
+        get, passes = self.tokens.get, _PASSES[colour]
+        for _ in range(reach):
+            seen = get(square)
             if seen is None or seen in passes:
                 if path is not None:
-                    path.append((r, c))
-                r += dr
-                c += dc
+                    path.append(square)
+                square += step
                 continue
-            return (r, c), seen
+            return square, seen
         return None, ""
 
-    def sight(self, ghost: Square, active: int, trace: bool = True
-              ) -> tuple[list[Square], Square | None, str]:
-        """Trace the line of sight of the ghost on ``ghost`` (O4, O5a): ``(path, stop, outcome)``
-        (``path`` is left empty unless ``trace``)."""
+    def sight(self, ghost: int, active: int, trace: bool = True) -> tuple[list[int], int | None, str]:
+        """Trace the line of sight of the ghost on square ``ghost`` (O4, O5a): ``(path, stop,
+        outcome)`` (``path`` is left empty unless ``trace``)."""
         token = self.tokens[ghost]
         colour, facing = token[0], token[1]  # a ghost's token is two letters
-        dr, dc = STEP[facing]
-        path: list[Square] = []
-        stop, seen = self._walk(ghost[0] + dr, ghost[1] + dc, dr, dc, colour, path if trace else None)
+        step = KEY_STEP[facing]
+        path: list[int] = []
+        stop, seen = self._walk(ghost + step, step, colour, path if trace else None)
         if stop is None:
             return path, None, "nothing"
         if seen == "T":
@@ -544,29 +602,28 @@ class Sandbox:
         """True when no ghost of a card about to lie on ``squares`` can scare anything (judged like
         `sight`, before the card is placed).  A quick test for search: the rays beyond the card are
         cached in ``memo``, which the caller must empty whenever the graveyard changes."""
-        return self.quiet_at(0, 0, leaving(squares, tokens), memo)
+        return self.quiet_at(0, leaving(squares, tokens), memo)
 
-    def quiet_at(self, row: int, col: int, exits: Iterable[tuple[int, int, str, str, int, int]],
-                 memo: dict) -> bool:
-        """`quiet` for a card whose ghosts' sights leave it as `leaving` says, shifted by
-        ``(row, col)`` (search computes `leaving` once per way a card lies, at ``(0, 0)``)."""
-        for r, c, facing, colour, dr, dc in exits:
-            r += row
-            c += col
-            flips = memo.get((r, c, facing, colour))
+    def quiet_at(self, square: int, exits: Iterable[tuple[int, str, str, int, int]], memo: dict) -> bool:
+        """`quiet` for a card whose ghosts' sights leave it as `leaving` says, shifted by the
+        number ``square`` (search computes `leaving` once per way a card lies, at (0, 0))."""
+        for offset, facing, colour, step, tag in exits:
+            start = square + offset
+            ray = 8 * start + tag
+            flips = memo.get(ray)
             if flips is None:
-                passed: list[Square] = []
-                stop, seen = self._walk(r, c, dr, dc, colour, passed)
+                passed: list[int] = []
+                stop, seen = self._walk(start, step, colour, passed)
                 flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                memo[(r, c, facing, colour)] = flips
-                for square in passed:  # the same ray from any square it passes
-                    memo[(*square, facing, colour)] = flips
+                memo[ray] = flips
+                for passing in passed:  # the same ray from any square it passes
+                    memo[8 * passing + tag] = flips
             if flips:
                 return False
         return True
 
-    def scare(self, ghost: Square, active: int, trace: bool = True
-              ) -> tuple[int | None, list[Square], Square | None, str]:
+    def scare(self, ghost: int, active: int, trace: bool = True
+              ) -> tuple[int | None, list[int], int | None, str]:
         """Let one active ghost scare, flipping the target's card in place.
 
         Returns ``(flipped card index or None, path, stop, outcome)`` (see `sight` for ``trace``)."""
@@ -574,13 +631,13 @@ class Sandbox:
         target = None
         if outcome == "flip":
             if stop is None:  # `sight` names the square of every card it flips
-                raise RuntimeError(f"the ghost on {ghost} flips a card but sees no square.")
+                raise RuntimeError(f"the ghost on {square_of(ghost)} flips a card but sees no square.")
             target = self.owner[stop]
         if target is not None:
             self.flip(target)
         return target, path, stop, outcome
 
-    def run(self, order: Sequence[Square], active: int) -> list[int | None]:
+    def run(self, order: Sequence[int], active: int) -> list[int | None]:
         """Scare with the ghosts in ``order``; returns the flipped card (or None) of each."""
         return [self.scare(ghost, active, False)[0] for ghost in order]
 
@@ -589,26 +646,33 @@ class Sandbox:
             if index is not None:
                 self.flip(index)
 
-    def canonical(self, ghosts: Sequence[Square], active: int) -> tuple[list[int | None], list[set[Square]]]:
+    def canonical(self, ghosts: Sequence[int], active: int) -> tuple[list[int | None], list[set[int]]]:
         """Scare with ``ghosts`` in the given order, leaving the flips applied; returns the flipped
         card (or None) of each ghost and the squares each one's sight reached."""
         flips, lines = [], []
         for ghost in ghosts:
             target, path, stop, _ = self.scare(ghost, active)
             flips.append(target)
-            lines.append(set(path) | ({stop} if stop is not None else set()))
+            line = set(path)
+            if stop is not None:
+                line.add(stop)
+            lines.append(line)
         return flips, lines
 
-    def independent(self, flips: Sequence[int | None], lines: Sequence[set[Square]]) -> bool:
+    def independent(self, flips: Sequence[int | None], lines: Sequence[set[int]]) -> bool:
         """Whether a `canonical` run proves that every order gives the same graveyard (O5).
 
         If no ghost's flip touched a square another ghost's sight reached, each ghost sees the same
         squares whatever goes first (a flip is the only change during a turn)."""
-        return not any(set(self.squares[f]) & lines[j] for i, f in enumerate(flips) if f is not None
-                       for j in range(len(lines)) if j != i)
+        squares = self.squares
+        for i, flipped in enumerate(flips):
+            if flipped is not None:
+                for j, line in enumerate(lines):
+                    if j != i and not line.isdisjoint(squares[flipped]):
+                        return False
+        return True
 
-    def order_results(self, ghosts: Sequence[Square], active: int
-                      ) -> dict[tuple[Square, ...], frozenset[int]]:
+    def order_results(self, ghosts: Sequence[int], active: int) -> dict[tuple[int, ...], frozenset[int]]:
         """The cards each order of ``ghosts`` leaves flipped (an odd number of times).
 
         When no scare can touch another ghost's line of sight (the common case), all orders agree and
@@ -628,35 +692,40 @@ class Sandbox:
 
     def frontier(self) -> set[Square]:
         """Empty squares sharing a side with a card's square."""
-        return frontier(self.tokens, self.tokens)
+        return {square_of(k) for k in _neighbours(self.tokens).difference(self.tokens)}
 
     def footprints(self) -> list[tuple[int, int, bool]]:
         """Every legal place for a card (O3): ``(row, col, vertical)`` of its top-left square, sorted."""
-        return sorted(footprints_touching(self.tokens, self.frontier()))
+        return [footprint_of(f) for f in self.footprint_numbers()]
 
-    def ghost_squares(self, index: int) -> list[Square]:
+    def footprint_numbers(self) -> list[int]:
+        """`footprints` as numbers (`footprint_number`)."""
+        return sorted(footprints_touching(self.tokens, _neighbours(self.tokens)))
+
+    def ghost_squares(self, index: int) -> list[int]:
         return [sq for sq in self.squares[index] if len(self.tokens[sq]) == 2]
 
 
-def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int, int, str, str, int, int]]:
+def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int, str, str, int, int]]:
     """Where the sight of each ghost of a card about to lie on ``squares`` leaves the card:
-    ``(row, col, facing, colour, dr, dc)`` of the first square beyond it and the step.  A ghost
-    whose sight stops on its own card is left out: its ghosts never flip it (O5a)."""
-    card = dict(zip(squares, tokens))
+    ``(square, facing, colour, step, tag)``: the number of the first square beyond it, the step
+    along the line (`key_of` numbers) and the ray's `_TAG`.  A ghost whose sight stops on its own
+    card is left out: its ghosts never flip it (O5a)."""
+    card = dict(zip(map(key_of, squares), tokens))
     exits = []
-    for (r, c), token in card.items():
+    for square, token in card.items():
         if len(token) != 2:
             continue
         colour, facing = token[0], token[1]
-        dr, dc = STEP[facing]
-        r, c = r + dr, c + dc
-        while (r, c) in card:  # the card's own squares
-            own = card[(r, c)]
+        step = KEY_STEP[facing]
+        square += step
+        while square in card:  # the card's own squares
+            own = card[square]
             if own == "T" or (own != "." and own[0] != colour):
                 break
-            r, c = r + dr, c + dc
+            square += step
         else:
-            exits.append((r, c, facing, colour, dr, dc))
+            exits.append((square, facing, colour, step, _TAG[(facing, colour)]))
     return exits
 
 
@@ -666,54 +735,48 @@ def frontier(tokens: dict[Square, str], squares: Iterable[Square]) -> set[Square
             if (r + dr, c + dc) not in tokens}
 
 
-def footprints_touching(tokens: dict[Square, str], near: Iterable[Square]
-                        ) -> set[tuple[int, int, bool]]:
-    """The footprints ``(row, col, vertical)`` of three empty squares in a line that cover one of
-    the empty squares ``near`` (O3, where ``near`` is the frontier of the cards)."""
-    found: set[tuple[int, int, bool]] = set()
+def footprints_touching(filled: Container[int], near: Iterable[int]) -> set[int]:
+    """The footprints (numbers) of three empty squares in a line that cover one of the empty
+    squares ``near`` (O3, where ``near`` is the frontier of the cards); ``filled`` holds the
+    numbers of the squares under a card."""
+    found: set[int] = set()
     add = found.add
-    for r, c in near:
-        if (r, c) in tokens:
+    up = STRIDE
+    for k in near:
+        if k in filled:
             continue
-        # the two squares on each side decide which of the three footprints through (r, c) are free
-        w1, e1 = (r, c - 1) not in tokens, (r, c + 1) not in tokens
-        w2, e2 = w1 and (r, c - 2) not in tokens, e1 and (r, c + 2) not in tokens
-        if w2:
-            add((r, c - 2, False))
+        # the two squares on each side decide which of the three footprints through k are free
+        here = 2 * k
+        w1, e1 = k - 1 not in filled, k + 1 not in filled
+        if w1 and k - 2 not in filled:
+            add(here - 4)
         if w1 and e1:
-            add((r, c - 1, False))
-        if e2:
-            add((r, c, False))
-        n1, s1 = (r - 1, c) not in tokens, (r + 1, c) not in tokens
-        n2, s2 = n1 and (r - 2, c) not in tokens, s1 and (r + 2, c) not in tokens
-        if n2:
-            add((r - 2, c, True))
+            add(here - 2)
+        if e1 and k + 2 not in filled:
+            add(here)
+        n1, s1 = k - up not in filled, k + up not in filled
+        if n1 and k - 2 * up not in filled:
+            add(here - 4 * up + 1)
         if n1 and s1:
-            add((r - 1, c, True))
-        if s2:
-            add((r, c, True))
+            add(here - 2 * up + 1)
+        if s1 and k + 2 * up not in filled:
+            add(here + 1)
     return found
 
 
-def footprints_covering(squares: Iterable[Square]) -> set[tuple[int, int, bool]]:
-    """Every footprint ``(row, col, vertical)``, legal or not, that covers one of ``squares``."""
-    return {f for r, c in squares for k in range(3) for f in ((r, c - k, False), (r - k, c, True))}
-
-
-def footprints_after(known: Sequence[tuple[int, int, bool]], tokens: dict[Square, str],
-                     squares: Sequence[Square]) -> tuple[tuple[int, int, bool], ...]:
-    """The legal footprints (O3, sorted) once a card lies on ``squares`` (already in ``tokens``),
-    from those ``known`` (sorted) before it: the old ones it does not cover and the new ones next
-    to it.  Both lie within a few rows of the card, so only that stretch of the sorted list is
-    looked at again (a footprint starts at most two rows above a square it covers, and a new one
-    covers a square at most one row beyond the card)."""
-    squares = tuple(squares)
-    rows = [r for r, _ in squares]
-    lo = bisect_left(known, (min(rows) - 3,))
-    hi = bisect_left(known, (max(rows) + 2,), lo)
+def footprints_after(known: Sequence[int], filled: Collection[int], keys: Sequence[int]) -> tuple[int, ...]:
+    """The legal footprints (O3, numbers, sorted) once a card lies on the squares ``keys``
+    (numbers, already in ``filled``), from those ``known`` (sorted) before it: the old ones it does
+    not cover and the new ones next to it.  Both lie within a few rows of the card, so only that
+    stretch of the sorted list is looked at again (a footprint starts at most two rows above a
+    square it covers, and a new one covers a square at most one row beyond the card)."""
+    keys = tuple(keys)
+    top, bottom = (min(keys) + _HALF) // STRIDE, (max(keys) + _HALF) // STRIDE
+    lo = bisect_left(known, 2 * ((top - 3) * STRIDE - _HALF))  # row r's numbers start at r * STRIDE - half
+    hi = bisect_left(known, 2 * ((bottom + 2) * STRIDE - _HALF), lo)
     old = known[lo:hi]
-    window = list(filterfalse(_covering(squares).__contains__, old))  # still sorted
-    added = footprints_touching(tokens, _around(squares).difference(tokens))  # `frontier`
+    window = list(filterfalse(_covering(keys).__contains__, old))  # still sorted
+    added = footprints_touching(filled, _around(keys).difference(filled))  # the new frontier
     added.difference_update(old)
     if added:  # a sorted run and a few more: the sort merges them in far fewer comparisons
         window += added
@@ -722,15 +785,22 @@ def footprints_after(known: Sequence[tuple[int, int, bool]], tokens: dict[Square
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _covering(squares: tuple[Square, ...]) -> frozenset[tuple[int, int, bool]]:
-    """`footprints_covering`, kept: the same squares recur in game after game."""
-    return frozenset(footprints_covering(squares))
+def _covering(keys: tuple[int, ...]) -> frozenset[int]:
+    """Every footprint, legal or not, that covers one of the squares ``keys``; kept, since the
+    same squares recur in game after game."""
+    return frozenset(f for k in keys for j in range(3) for f in (2 * (k - j), 2 * (k - j * STRIDE) + 1))
+
+
+def _neighbours(keys: Iterable[int]) -> set[int]:
+    """The squares sharing a side with one of the squares ``keys`` (less the squares taken, the
+    frontier)."""
+    return {k + d for k in keys for d in (1, -1, STRIDE, -STRIDE)}
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _around(squares: tuple[Square, ...]) -> frozenset[Square]:
-    """`frontier` of ``squares`` on an empty table, kept: less the squares taken, it is the frontier."""
-    return frozenset(frontier({}, squares))
+def _around(keys: tuple[int, ...]) -> frozenset[int]:
+    """`_neighbours` of a card's squares, kept: the same squares recur in game after game."""
+    return frozenset(_neighbours(keys))
 
 
 def _odd(flips: Iterable[int | None]) -> frozenset[int]:
@@ -742,86 +812,132 @@ def _odd(flips: Iterable[int | None]) -> frozenset[int]:
     return frozenset(odd)
 
 
-_TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertical else (0, 180))
-                         for side in SIDES) for vertical in (False, True)}
+TURNS = {vertical: tuple((rotation, side) for rotation in ((90, 270) if vertical else (0, 180))
+                         for side in SIDES) for vertical in (0, 1)}
 """The rotations and sides of a card on a vertical or horizontal footprint, in the listed order."""
 
 
-def placements_for(footprints: Sequence[tuple[int, int, bool]], card: str) -> list[Place]:
-    """The `Place` actions for ``card`` on the given footprints: two rotations times two sides each."""
+def placements_for(footprints: Sequence[int], card: str) -> list[Place]:
+    """The `Place` actions for ``card`` on the given footprints (numbers, `footprint_number`): two
+    rotations times two sides each.
+
+    A turn offers hundreds of placements, nearly all offered before on the same squares, so each is
+    built once (they are immutable) and kept, per card and footprint, in ``_PLACES``."""
     table = _PLACES.get(card)
     if table is None:
         if len(_PLACES) >= _PLACES_CARDS:  # many editions in one process: start again
             _PLACES.clear()
-        table = _PLACES[card] = _PlacesOf(card)
-    if len(footprints) > 1:  # one C call looks them all up (`itemgetter` of one returns no tuple)
-        return list(chain.from_iterable(itemgetter(*footprints)(table)))
-    return list(chain.from_iterable(map(table.__getitem__, footprints)))
+        table = _PLACES[card] = {}
+    try:
+        if len(footprints) > 1:  # one C call looks them all up (`itemgetter` of one returns no tuple)
+            return list(chain.from_iterable(itemgetter(*footprints)(table)))
+        return list(chain.from_iterable(map(table.__getitem__, footprints)))
+    except KeyError:  # footprints new to this card: build their placements, then look again
+        _build_places(table, card, footprints)
+        return placements_for(footprints, card)
 
 
-class _PlacesOf(dict):
-    """Footprint -> the `Place` actions of one card on it, built on first use.  A turn offers
-    hundreds of placements, nearly all offered before on the same squares, so each is built once
-    (they are immutable) and reused."""
-
-    def __init__(self, card: str) -> None:
-        super().__init__()
-        self.card = card
-
-    def __missing__(self, footprint: tuple[int, int, bool]) -> tuple[Place, ...]:
-        row, col, vertical = footprint
-        card, new = self.card, tuple.__new__  # `Place(...)` less its Python-level constructor
-        (r0, s0), (r1, s1), (r2, s2), (r3, s3) = _TURNS[vertical]  # written out: built often
-        places = self[footprint] = (
-            new(Place, (card, row, col, r0, s0)), new(Place, (card, row, col, r1, s1)),
-            new(Place, (card, row, col, r2, s2)), new(Place, (card, row, col, r3, s3)))
-        return places
+def places_on(card: str, footprint: int) -> tuple[Place, ...]:
+    """The four `Place` actions of `placements_for` on one footprint (number), as a tuple."""
+    table = _PLACES.get(card)
+    if table is None or footprint not in table:
+        placements_for((footprint,), card)  # builds them
+        table = _PLACES[card]
+    return table[footprint]
 
 
-_PLACES: dict[str, _PlacesOf] = {}
+def _build_places(table: dict[int, tuple[Place, ...]], card: str, footprints: Iterable[int]) -> None:
+    new = tuple.__new__  # `Place(...)` less its Python-level constructor
+    for footprint in footprints:
+        if footprint not in table:
+            square = footprint >> 1
+            row = (square + _HALF) // STRIDE  # `footprint_of`, written out: built often
+            col = square - row * STRIDE
+            (r0, s0), (r1, s1), (r2, s2), (r3, s3) = TURNS[footprint & 1]
+            table[footprint] = (
+                new(Place, (card, row, col, r0, s0)), new(Place, (card, row, col, r1, s1)),
+                new(Place, (card, row, col, r2, s2)), new(Place, (card, row, col, r3, s3)))
+
+
+_PLACES: dict[str, dict[int, tuple[Place, ...]]] = {}
 _PLACES_CARDS = 256
 
 
 # --- the graveyard ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Graveyard:
-    """The cards on the table (immutable; cached lookups are derived on first use)."""
+    """The cards on the table (immutable; cached lookups are derived on first use).
+
+    The lookups the engine uses are keyed by square numbers (`key_of`); `tokens` and `owner` give
+    them keyed by ``(row, col)``, built when first read."""
 
     cards: tuple[Placed, ...]
 
     @cached_property
     def tokens(self) -> dict[Square, str]:
         """Square -> what it holds ('.', 'T' or a ghost like 'B^'); squares without a card are absent."""
-        return {sq: t for card in self.cards for sq, t in zip(card.squares, card.tokens)}
+        return {square_of(k): t for k, t in self._cells.items()}
 
     @cached_property
     def owner(self) -> dict[Square, int]:
         """Square -> index of the card on it."""
-        return {sq: i for i, card in enumerate(self.cards) for sq in card.squares}
+        return {square_of(k): i for k, i in self._owners.items()}
+
+    @cached_property
+    def _keys(self) -> tuple[tuple[int, ...], ...]:
+        """Each card's squares as numbers."""
+        return tuple([tuple(map(key_of, card.squares)) for card in self.cards])
+
+    @cached_property
+    def _cells(self) -> dict[int, str]:
+        """`tokens` keyed by square numbers."""
+        return {k: t for keys, card in zip(self._keys, self.cards) for k, t in zip(keys, card.tokens)}
+
+    @cached_property
+    def _owners(self) -> dict[int, int]:
+        """`owner` keyed by square numbers."""
+        return {k: i for i, keys in enumerate(self._keys) for k in keys}
 
     @cached_property
     def bbox(self) -> tuple[int, int, int, int]:
         """``(min row, max row, min col, max col)`` of all cards: lines of sight end beyond it."""
-        rows = [r for r, _ in self.tokens]
-        cols = [c for _, c in self.tokens]
+        rows = [r for card in self.cards for r, _ in card.squares]
+        cols = [c for card in self.cards for _, c in card.squares]
         return (min(rows), max(rows), min(cols), max(cols))
 
     def sandbox(self) -> Sandbox:
         """A working copy, made from this graveyard's squares (copied: a sandbox changes them)."""
         box = Sandbox.__new__(Sandbox)  # every slot is set here: `__init__` would build them twice
         box._saved_bbox = []
-        box.tokens, box.owner = dict(self.tokens), dict(self.owner)
-        box.squares = [card.squares for card in self.cards]
+        box.tokens, box.owner = dict(self._cells), dict(self._owners)
+        box.squares = list(self._keys)
         box.counts = dict(self._counts)
         box.bbox = self.bbox
         return box
 
+    def _sandbox_in_place(self) -> Sandbox:
+        """`sandbox` on this graveyard's own lookups, not copies: only for a graveyard built for one
+        move and not yet handed out (`State._settle`), which leaves them as they were or passes
+        them on to the graveyard after its flips (`flipped_as`).  Flips change only the squares'
+        tokens and the counts, never the owners or the list of squares."""
+        box = Sandbox.__new__(Sandbox)
+        box._saved_bbox = []
+        box.tokens, box.owner, box.squares = self._cells, self._owners, self._keys  # type: ignore[assignment]
+        box.counts, box.bbox = self._counts, self.bbox
+        return box
+
     @cached_property
-    def _footprints(self) -> tuple[tuple[int, int, bool], ...]:
-        return tuple(self.sandbox().footprints())
+    def _footprints(self) -> tuple[int, ...]:
+        """The legal footprints (O3) as numbers (`footprint_number`), sorted."""
+        return tuple(self.sandbox().footprint_numbers())
 
     def footprints(self) -> list[tuple[int, int, bool]]:
-        return list(self._footprints)
+        """Every legal place for a card (O3): ``(row, col, vertical)`` of its top-left square, sorted."""
+        return [footprint_of(f) for f in self._footprints]
+
+    def footprint_numbers(self) -> tuple[int, ...]:
+        """`footprints` as numbers (`footprint_number`), for search."""
+        return self._footprints
 
     def placements(self, card: str) -> list[Place]:
         """Every legal placement of ``card`` (O3), sorted by square, then rotation, then side."""
@@ -834,7 +950,7 @@ class Graveyard:
     @cached_property
     def _counts(self) -> dict[str, int]:
         counts = {"B": 0, "W": 0}
-        for token in self.tokens.values():
+        for token in self._cells.values():
             if len(token) == 2:
                 counts[token[0]] += 1
         return counts
@@ -844,24 +960,27 @@ class Graveyard:
         # the lookups of this graveyard plus the new card's squares, rather than all built again
         known, derived = self.__dict__, graveyard.__dict__
         squares, tokens = card.squares, card.tokens
-        if "tokens" in known:
-            derived["tokens"] = {**known["tokens"], **dict(zip(squares, tokens))}
-        if "owner" in known:
-            index = len(self.cards)
-            derived["owner"] = {**known["owner"], **{square: index for square in squares}}
+        (r0, c0), (r1, c1), (r2, c2) = squares  # `key_of`, written out: every turn
+        keys = (r0 * STRIDE + c0, r1 * STRIDE + c1, r2 * STRIDE + c2)
+        if "_keys" in known:
+            derived["_keys"] = known["_keys"] + (keys,)
+        if "_cells" in known:
+            cells = derived["_cells"] = known["_cells"].copy()
+            cells[keys[0]], cells[keys[1]], cells[keys[2]] = tokens
+        if "_owners" in known:
+            owners = derived["_owners"] = known["_owners"].copy()
+            owners[keys[0]] = owners[keys[1]] = owners[keys[2]] = len(self.cards)
         if "_counts" in known:
-            counts = dict(known["_counts"])
+            counts = derived["_counts"] = known["_counts"].copy()
             for token in tokens:
                 if len(token) == 2:
                     counts[token[0]] += 1
-            derived["_counts"] = counts
         if "bbox" in known:
             rmin, rmax, cmin, cmax = known["bbox"]
-            rows, cols = [r for r, _ in squares], [c for _, c in squares]
-            derived["bbox"] = (min(rmin, *rows), max(rmax, *rows), min(cmin, *cols), max(cmax, *cols))
+            derived["bbox"] = (min(rmin, r0, r2), max(rmax, r0, r2), min(cmin, c0, c2), max(cmax, c0, c2))
         footprints = known.get("_footprints")
         if footprints is not None:  # O3 where the graveyard changed, rather than everywhere again
-            derived["_footprints"] = footprints_after(footprints, graveyard.tokens, squares)
+            derived["_footprints"] = footprints_after(footprints, graveyard._cells, keys)
         return graveyard
 
     def with_flips(self, indices: Iterable[int], derive: bool = True) -> Graveyard:
@@ -869,22 +988,22 @@ class Graveyard:
         flipped = []
         for index in indices:
             cards[index] = cards[index].flipped()
-            flipped.append(cards[index])
+            flipped.append(index)
         graveyard = Graveyard(tuple(cards))
         known, derived = self.__dict__, graveyard.__dict__
-        for same in ("_footprints", "owner", "bbox"):  # a flip moves no square
+        for same in ("_footprints", "_keys", "_owners", "bbox"):  # a flip moves no square
             if same in known:
                 derived[same] = known[same]
-        if derive and "tokens" in known:  # the lookups here, with the flipped cards' squares changed
-            tokens = dict(known["tokens"])
-            counts = dict(known["_counts"]) if "_counts" in known else None
-            for card in flipped:
-                for square, token in zip(card.squares, card.tokens):
+        if derive and "_cells" in known and "_keys" in known:  # the lookups here, flipped cards changed
+            cells = known["_cells"].copy()
+            counts = known["_counts"].copy() if "_counts" in known else None
+            for index in flipped:
+                for square, token in zip(known["_keys"][index], cards[index].tokens):
                     if counts is not None and len(token) == 2:
-                        counts[tokens[square][0]] -= 1
+                        counts[cells[square][0]] -= 1
                         counts[token[0]] += 1
-                    tokens[square] = token
-            derived["tokens"] = tokens
+                    cells[square] = token
+            derived["_cells"] = cells
             if counts is not None:
                 derived["_counts"] = counts
         return graveyard
@@ -893,7 +1012,7 @@ class Graveyard:
         """`with_flips` for a sandbox of this graveyard that has just made those flips (and nothing
         else): its squares are taken over as they are (the sandbox must not be used afterwards)."""
         graveyard = self.with_flips(indices, derive=False)
-        graveyard.__dict__["tokens"], graveyard.__dict__["_counts"] = box.tokens, box.counts
+        graveyard.__dict__["_cells"], graveyard.__dict__["_counts"] = box.tokens, box.counts
         return graveyard
 
     def line_of_sight(self, ghost: Square, active: int | None = None
@@ -904,11 +1023,14 @@ class Graveyard:
         """
         if len(self.tokens.get(ghost, "")) != 2:
             raise ValueError(f"there is no ghost at {ghost}.")
-        return self.sandbox().sight(ghost, self.owner[ghost] if active is None else active)
+        key = key_of(ghost)
+        path, stop, outcome = self.sandbox().sight(key, self._owners[key] if active is None else active)
+        return [square_of(k) for k in path], None if stop is None else square_of(stop), outcome
 
     def __str__(self) -> str:
         rmin, rmax, cmin, cmax = self.bbox
-        return "\n".join(" ".join(f"{self.tokens.get((r, c), ' '):2}" for c in range(cmin, cmax + 1))
+        cells = self._cells
+        return "\n".join(" ".join(f"{cells.get(r * STRIDE + c, ' '):2}" for c in range(cmin, cmax + 1))
                          for r in range(rmin, rmax + 1))
 
 
@@ -1073,7 +1195,7 @@ class State(StateBase):
         active = len(graveyard.cards) - 1
         ghosts = tuple([sq for sq, t in zip(card.squares, card.tokens) if len(t) == 2])
         hands = _with(self.hands, seat, None)
-        record = TurnRecord(self.placements + 1, seat, active, str(place))
+        record = _turn_record(self.placements + 1, seat, active, str(place), ())
         nxt = self._replace(graveyard=graveyard, hands=hands, pending=ghosts, active=active,
                             placements=self.placements + 1, last_turn=record)
         return nxt._settle(lambda: [f"{_capital(COLOURS[seat])} plays {place.card} at ({place.row},"
@@ -1097,8 +1219,8 @@ class State(StateBase):
 
     def _after(self, records: Sequence[ScareRecord]) -> Graveyard:
         """The graveyard with the cards these scares flipped an odd number of times turned over."""
-        owner = self.graveyard.owner
-        return self.graveyard.with_flips(_odd(owner[r.stop] for r in records
+        owner = self.graveyard._owners
+        return self.graveyard.with_flips(_odd(owner[key_of(r.stop)] for r in records
                                               if r.outcome == "flip" and r.stop is not None))
 
     def _settle(self, before: Events) -> tuple[State, Events]:
@@ -1110,17 +1232,18 @@ class State(StateBase):
         if not state.pending:
             return state._end_turn(before)
         graveyard, active, pending = state.graveyard, state._scaring_card, state.pending
-        box = graveyard.sandbox()
+        box = graveyard._sandbox_in_place()
         traced, flips, lines = [], [], []
-        for ghost in pending:
-            token = box.tokens[ghost]
-            target, path, stop, outcome = box.scare(ghost, active)
-            traced.append((ghost, token, tuple(path), stop, outcome, target))
+        ghosts = [ghost[0] * STRIDE + ghost[1] for ghost in pending]  # `key_of`
+        for ghost, key in zip(pending, ghosts):
+            token = box.tokens[key]
+            target, path, stop, outcome = box.scare(key, active)
+            traced.append((ghost, token, path, stop, outcome, target))
             flips.append(target)
             lines.append(set(path) | ({stop} if stop is not None else set()))
         if not box.independent(flips, lines):
             box.undo(reversed(flips))
-            if len(set(box.order_results(pending, active).values())) > 1:
+            if len(set(box.order_results(ghosts, active).values())) > 1:
                 seat = _capital(COLOURS[state.to_move])
                 return state, lambda: [*_lines(before),
                                        f"{seat} chooses which ghost scares next (the order matters)."]
@@ -1128,8 +1251,8 @@ class State(StateBase):
                 if target is not None:
                     box.flip(target)
         cards = graveyard.cards
-        records = tuple([ScareRecord(ghost, token, path, stop, outcome,
-                                     cards[target].name if target is not None else None)
+        records = tuple([_scare_record_of(ghost, token, path, stop, outcome,
+                                          cards[target].name if target is not None else None)
                          for ghost, token, path, stop, outcome, target in traced])
         state = state._replace(graveyard=graveyard.flipped_as(box, _odd(flips)), pending=(),
                                last_turn=_extend(state.last_turn, records))
@@ -1229,14 +1352,30 @@ def _capital(text: str) -> str:
 def _extend(turn: TurnRecord | None, records: Sequence[ScareRecord]) -> TurnRecord | None:
     if turn is None:
         return None
-    return TurnRecord(turn.number, turn.seat, turn.active, turn.action, turn.scares + tuple(records))
+    return _turn_record(turn.number, turn.seat, turn.active, turn.action, turn.scares + tuple(records))
+
+
+def _turn_record(number: int, seat: int, active: int, action: str, scares: tuple[ScareRecord, ...]
+                 ) -> TurnRecord:
+    """``TurnRecord(...)`` less the frozen constructor (one or two a turn)."""
+    return from_fields(TurnRecord, {"number": number, "seat": seat, "active": active, "action": action,
+                                    "scares": scares})
+
+
+def _scare_record_of(ghost: Square, token: str, path: Sequence[int], stop: int | None, outcome: str,
+                     flipped: str | None) -> ScareRecord:
+    """``ScareRecord(...)`` from a sandbox's numbers, less the frozen constructor."""
+    return from_fields(ScareRecord, {"ghost": ghost, "token": token, "path": tuple(map(square_of, path)),
+                                     "stop": None if stop is None else square_of(stop), "outcome": outcome,
+                                     "flipped": flipped})
 
 
 def _scare_record(box: Sandbox, ghost: Square, active: int, graveyard: Graveyard) -> ScareRecord:
-    token = box.tokens[ghost]
-    target, path, stop, outcome = box.scare(ghost, active)
-    return ScareRecord(ghost, token, tuple(path), stop, outcome,
-                       graveyard.cards[target].name if target is not None else None)
+    key = key_of(ghost)
+    token = box.tokens[key]
+    target, path, stop, outcome = box.scare(key, active)
+    return _scare_record_of(ghost, token, path, stop, outcome,
+                            graveyard.cards[target].name if target is not None else None)
 
 
 def _describe(record: ScareRecord) -> str:
@@ -1278,6 +1417,8 @@ def position(game: Game | None = None, *, placed: Iterable[Place | str] = (), fl
         spec = game.edition.by_name.get(place.card)
         if spec is None or spec.deck == "gate":
             raise ValueError(f"{place.card} is not a card of either deck.")
+        if not (abs(place.row) <= MAX_REACH - 2 and abs(place.col) <= MAX_REACH - 2):
+            raise ValueError(f"{place}: rows and columns lie within -{MAX_REACH - 2}..{MAX_REACH - 2}.")
         card = make_placed(spec, place.row, place.col, place.rotation, place.side)
         if set(card.squares) & set(graveyard.tokens):
             raise ValueError(f"{place} covers another card.")
