@@ -79,6 +79,12 @@ VIEW = """(i) => {
   return {text: out.innerText, actions, buttons, texts, error, sig: s.length + ':' + h};
 }""".replace("CONTROLS", "new Set(" + json.dumps(sorted(CONTROLS)) + ")")
 
+def game_over(view: dict[str, Any]) -> bool:
+    """Whether the table says the game is over: the board's words once it is (the status line
+    above it is hidden then, so as not to say it twice), e.g. "Player 2 wins!" on the Goose board."""
+    return "Game over" in view["text"] or any(t.endswith(" wins!") for t in view["texts"])
+
+
 SIG_CHANGED = """([i, before]) => {
   const out = document.querySelector(`[data-gw-cell="${i}"] .jp-OutputArea`);
   if (!out) return false;
@@ -238,7 +244,7 @@ class Learner:
         self.check_text_sizes()
         self.screenshot("start")
         middle_taken = False
-        while "Game over" not in view["text"]:
+        while not game_over(view):
             assert len(self.clicks) < max_clicks, f"{self.name}: no end after {max_clicks} clicks"
             target = choose(self, view)
             if target == "":  # the learner looked at something (a replay): look again
