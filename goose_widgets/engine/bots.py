@@ -17,7 +17,9 @@ from typing import Any, Protocol
 
 class Bot(Protocol):
     name: str
-    # optional, not part of the structural type: needs_observation: bool (True when absent)
+    # optional, not part of the structural type: needs_observation: bool (True when absent), and
+    # takes_any_sequence: bool (False when absent; True: `choose` reads ``legal_actions`` by len()
+    # and [index] alone, so a playout may hand it a game's `_legal_view()` instead of a list)
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
 
@@ -27,9 +29,11 @@ class RandomBot:
 
     name = "random"
     needs_observation = False
+    takes_any_sequence = True  # reads its legal actions by len() and [index] alone (`rng.choice`)
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        if type(legal_actions) is not list:  # any iterable will do (not an isinstance: slow ABC)
+        # any iterable will do (the type first: isinstance against an ABC is slow)
+        if type(legal_actions) is not list and not isinstance(legal_actions, Sequence):
             legal_actions = list(legal_actions)
         if len(legal_actions) == 1:  # a forced move needs no draw (the generator is its own)
             return legal_actions[0]

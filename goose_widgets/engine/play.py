@@ -145,6 +145,19 @@ def _decide(state: Any, player: int, bot: Any, rng: random.Random, observe: bool
                                        "allowed"))
 
 
+def _decide_from_view(state: Any, player: int, bot: Any, rng: random.Random, observe: bool,
+                      view: Any) -> Any:
+    """`_decide` for a bot that reads its legal actions only by ``len()`` and ``[index]``
+    (``takes_any_sequence``), handed the game's ``_legal_view()``: the legal list read item by
+    item, whose ``served`` is the last legal object it handed out.  A random playout of BOO then
+    builds one placement a turn instead of hundreds, and the same seeded game is played."""
+    choice = bot.choose(state.observation(player) if observe else None, view, rng)
+    if choice is view.served:
+        return state._advance(choice)
+    return state._advance(legal_object(choice, state._legal_actions(),
+                                       f"is not allowed for seat {player} now", "allowed"))
+
+
 def step(state: Any, bots: Sequence[Bot], rng: random.Random,
          bot_rngs: Sequence[random.Random] | None = None) -> Any:
     """Advance one step: chance samples from ``rng``, a seat asks its bot (which sees only its
@@ -174,6 +187,10 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
         bots = [RandomBot()] * players
     chance_rng, bot_rngs = split_rngs(rng, players, lazy=True)
     observe = [_wants_observation(bot) for bot in bots]
+    # a game may hand a bot that reads only len() and [index] its legal actions one by one (BOO's
+    # hundreds of placements): ``state._legal_view()`` is then that sequence, or None to give a list
+    legal_view = getattr(type(state), "_legal_view", None)
+    viewing = [legal_view is not None and getattr(bot, "takes_any_sequence", False) for bot in bots]
     source: Any = None  # the last chance node's outcome list and its prepared form: games that
     prepared: Any = None  # hand back one list object for a recurring distribution skip a look-up
     # a game whose distributions rarely recur (the next card of a pile) may sample without building
@@ -183,6 +200,12 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
     for _ in range(max_steps):
         player = state.current_player
         if player >= 0:
+            if viewing[player]:
+                view = legal_view(state)  # type: ignore[misc]
+                if view is not None:
+                    state = _decide_from_view(state, player, bots[player], bot_rngs[player],
+                                              observe[player], view)
+                    continue
             state = _decide(state, player, bots[player], bot_rngs[player], observe[player])
         elif player == CHANCE:
             if sample is not None:
