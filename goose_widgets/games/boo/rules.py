@@ -837,6 +837,33 @@ def placements_for(footprints: Sequence[int], card: str) -> list[Place]:
         return placements_for(footprints, card)
 
 
+class PlacementView(Sequence[Place]):
+    """The list `placements_for` gives, read item by item: ``view[i]`` is ``placements_for(
+    footprints, card)[i]``, found only when read (the engine's ``_legal_view``, for a bot that reads a
+    few of hundreds, such as a random playout's).  ``served`` is the last placement read."""
+
+    __slots__ = ("footprints", "card", "table", "served")
+
+    def __init__(self, footprints: tuple[int, ...], card: str) -> None:
+        self.footprints, self.card = footprints, card
+        self.served: Place | None = None
+        self.table = _PLACES.get(card)
+
+    def __len__(self) -> int:
+        return 4 * len(self.footprints)
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is not int:  # a slice, or a look-alike of an int: the list's answer
+            return placements_for(self.footprints, self.card)[index]
+        footprint = self.footprints[index >> 2]  # four per footprint (IndexError beyond the end)
+        table = self.table
+        if table is None or footprint not in table:
+            places_on(self.card, footprint)  # builds this footprint's placements (and the table)
+            self.table = table = _PLACES[self.card]
+        self.served = place = table[footprint][index & 3]
+        return place
+
+
 def places_on(card: str, footprint: int) -> tuple[Place, ...]:
     """The four `Place` actions of `placements_for` on one footprint (number), as a tuple."""
     table = _PLACES.get(card)
@@ -942,6 +969,10 @@ class Graveyard:
     def placements(self, card: str) -> list[Place]:
         """Every legal placement of ``card`` (O3), sorted by square, then rotation, then side."""
         return placements_for(self._footprints, card)
+
+    def placement_view(self, card: str) -> PlacementView:
+        """`placements`, each read only when it is used (`PlacementView`)."""
+        return PlacementView(self._footprints, card)
 
     def count(self, colour: str) -> int:
         """Face-up ghosts of a colour ("B"/"W" or "black"/"white")."""
@@ -1161,6 +1192,14 @@ class State(StateBase):
         # a new list each time, of `Place` objects the graveyard keeps: building it costs little
         # more than copying a cached one (a turn offers hundreds, so one copy fewer matters)
         return self.graveyard.placements(card)
+
+    def _legal_view(self) -> PlacementView | None:
+        """`_legal_actions` read item by item, for a placement (the engine's optional hook: a
+        random playout reads one of hundreds); None while scares are ordered."""
+        if self.pending:
+            return None
+        card = self.hands[self.to_move]
+        return None if card is None else self.graveyard.placement_view(card)
 
     @cached_property
     def _scares(self) -> tuple[Scare, ...]:
