@@ -18,10 +18,10 @@ from typing import Any
 from goose_widgets import load_game
 from goose_widgets.engine import simulate
 
-# each about 1.5 s of games in one process on this machine (Boo to the Goose got faster, so it now
-# plays 1,200 games: with 600 the two processes' start-up was a fifth of the run)
+# each about 1.5 s of games in one process on this machine (as the games got faster, each plays more
+# of them: with too short a run the two processes' start-up is a large part of it)
 TABLES = [("game_of_the_goose", {"players": 4}, 4000), ("boo_to_the_goose", {"players": 3}, 1200),
-          ("sneaky_goose", {"players": 4}, 200), ("boo", {}, 160)]
+          ("sneaky_goose", {"players": 4}, 400), ("boo", {}, 400)]
 
 
 def _cpu() -> float:
