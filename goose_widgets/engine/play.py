@@ -141,6 +141,12 @@ def _decide(state: Any, player: int, bot: Any, rng: random.Random, observe: bool
     for candidate in legal:  # the usual answer, the legal object itself (saves a call a step)
         if candidate is choice:
             return state._advance(candidate)
+    return _advance_checked(state, player, choice, legal)
+
+
+def _advance_checked(state: Any, player: int, choice: Any, legal: Sequence[Any]) -> Any:
+    """The state after a bot's answer that is not known to be a legal object: the legal object
+    it equals, or `IllegalActionError`."""
     return state._advance(legal_object(choice, legal, f"is not allowed for seat {player} now",
                                        "allowed"))
 
@@ -154,8 +160,7 @@ def _decide_from_view(state: Any, player: int, bot: Any, rng: random.Random, obs
     choice = bot.choose(state.observation(player) if observe else None, view, rng)
     if choice is view.served:
         return state._advance(choice)
-    return state._advance(legal_object(choice, state._legal_actions(),
-                                       f"is not allowed for seat {player} now", "allowed"))
+    return _advance_checked(state, player, choice, state._legal_actions())
 
 
 def step(state: Any, bots: Sequence[Bot], rng: random.Random,
