@@ -6,6 +6,8 @@ observation of its own seat (never the state), so it cannot read hidden cards, a
 
 A bot may also set ``needs_observation = False`` when ``choose`` ignores its observation (it is then
 given None, and playouts skip building it); a bot without the attribute is given its observation.
+And it may set ``needs_forced_moves = False`` when, given one legal action, ``choose`` would return
+it without drawing from its generator: playouts then make such a forced move without asking.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any, Protocol
 
 class Bot(Protocol):
     name: str
-    # optional, not part of the structural type: needs_observation: bool (True when absent), and
+    # optional, not part of the structural type: needs_observation: bool (True when absent),
+    # needs_forced_moves: bool (True when absent; False: a forced move is made without asking), and
     # takes_any_sequence: bool (False when absent; True: `choose` reads ``legal_actions`` by len()
     # and [index] alone, so a playout may hand it a game's `_legal_view()` instead of a list)
 
@@ -29,6 +32,7 @@ class RandomBot:
 
     name = "random"
     needs_observation = False
+    needs_forced_moves = False  # `choose` returns the one legal action without drawing
     takes_any_sequence = True  # reads its legal actions by len() and [index] alone (`rng.choice`)
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:

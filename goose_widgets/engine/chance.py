@@ -24,7 +24,7 @@ _SLOTS = hasattr(Fraction(1), "_numerator")  # CPython's private slots (the prop
 class ChanceDistribution:
     """The outcomes of one chance node, their cumulative float weights and a look-up table."""
 
-    __slots__ = ("source", "outcomes", "cumulative", "_index")
+    __slots__ = ("source", "outcomes", "cumulative", "_total", "_last", "_index")
 
     def __init__(self, source: Sequence[tuple[Any, Fraction]]):
         self.source = source  # kept alive, so its id is not reused while it is cached
@@ -35,15 +35,18 @@ class ChanceDistribution:
         self.cumulative = list(accumulate([
             p._numerator / p._denominator if type(p) is Fraction and _SLOTS  # type: ignore[attr-defined]
             else p.numerator / p.denominator if type(p) is Fraction else float(p) for _, p in source]))
+        # read at every sample: the sum of the weights, and the last index `bisect_right` may give
+        # (a float sum may fall short of 1, so a draw beyond it still picks the last outcome)
+        self._total = self.cumulative[-1] if self.cumulative else 0.0
+        self._last = len(self.outcomes) - 1
         self._index: dict[Any, Any] | None = None
 
     def sample(self, rng: random.Random) -> Any:
         """One outcome with its probability (a single outcome is returned without drawing)."""
-        outcomes = self.outcomes
-        if len(outcomes) == 1:
-            return outcomes[0]
-        cumulative = self.cumulative
-        return outcomes[bisect_right(cumulative, rng.random() * cumulative[-1], 0, len(outcomes) - 1)]
+        last = self._last
+        if not last:
+            return self.outcomes[0]
+        return self.outcomes[bisect_right(self.cumulative, rng.random() * self._total, 0, last)]
 
     @property
     def index(self) -> dict[Any, Any] | None:

@@ -127,17 +127,26 @@ def _wants_observation(bot: Any) -> bool:
     return bool(getattr(bot, "needs_observation", True))
 
 
-def _decide(state: Any, player: int, bot: Any, rng: random.Random, observe: bool) -> Any:
-    """Ask ``bot`` for seat ``player``'s move and return the state after it (the legal object)."""
+def _asks_forced(bot: Any) -> bool:
+    # bots that would answer a forced move with it, drawing nothing, say so (RandomBot): every
+    # Goose turn is one, and asking costs a sizeable share of a random game
+    return bool(getattr(bot, "needs_forced_moves", True))
+
+
+def _decide(state: Any, player: int, bot: Any, rng: random.Random, observe: bool,
+            ask_forced: bool = True) -> Any:
+    """Ask ``bot`` for seat ``player``'s move and return the state after it (the legal object).
+    With ``ask_forced`` False, a move that is the only legal one is made without asking."""
     legal = state._legal_actions()
-    observation = state.observation(player) if observe else None
     if len(legal) == 1:  # a forced move (every Goose turn): a one-item list is cheaper than a copy
         only = legal[0]
-        choice = bot.choose(observation, [only], rng)
+        if not ask_forced:
+            return state._advance(only)
+        choice = bot.choose(state.observation(player) if observe else None, [only], rng)
         if choice is only:
             return state._advance(only)
-    else:
-        choice = bot.choose(observation, list(legal), rng)  # a copy: the bot may change its list
+    else:  # a copy of the list: the bot may change it
+        choice = bot.choose(state.observation(player) if observe else None, list(legal), rng)
     for candidate in legal:  # the usual answer, the legal object itself (saves a call a step)
         if candidate is choice:
             return state._advance(candidate)
@@ -178,7 +187,7 @@ def step(state: Any, bots: Sequence[Bot], rng: random.Random,
         return state._advance(chance_distribution(state._chance_outcomes()).sample(rng))
     bot = bots[player]
     bot_rng = bot_rngs[player] if bot_rngs is not None else random.Random(rng.getrandbits(128))
-    return _decide(state, player, bot, bot_rng, _wants_observation(bot))
+    return _decide(state, player, bot, bot_rng, _wants_observation(bot), _asks_forced(bot))
 
 
 def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
@@ -192,6 +201,7 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
         bots = [RandomBot()] * players
     chance_rng, bot_rngs = split_rngs(rng, players, lazy=True)
     observe = [_wants_observation(bot) for bot in bots]
+    ask_forced = [_asks_forced(bot) for bot in bots]
     # a game may hand a bot that reads only len() and [index] its legal actions one by one (BOO's
     # hundreds of placements): ``state._legal_view()`` is then that sequence, or None to give a list
     legal_view = getattr(type(state), "_legal_view", None)
@@ -211,7 +221,8 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
                     state = _decide_from_view(state, player, bots[player], bot_rngs[player],
                                               observe[player], view)
                     continue
-            state = _decide(state, player, bots[player], bot_rngs[player], observe[player])
+            state = _decide(state, player, bots[player], bot_rngs[player], observe[player],
+                            ask_forced[player])
         elif player == CHANCE:
             if sample is not None:
                 state = state._advance(sample(state, chance_rng))
