@@ -66,12 +66,17 @@ class StateBase:
     def _chance_outcomes(self) -> Sequence[tuple[Any, Fraction]]:
         raise NotImplementedError
 
-    def _next(self, action: Any) -> tuple[Self, Events]:
+    def _next(self, action: Any) -> tuple[Self | dict[str, Any], Events]:
         """The successor after a legal action or chance outcome, and its move-log lines.
 
         Return a state built for this call (or ``self``): `apply` sets its history in place.  The
         lines may be a list of str, or a zero-argument callable returning them, which is called
         only when ``state.events`` is first read (playouts never read it).
+
+        Or, faster on a hot path, return the successor's values instead of the state: a copy of
+        ``self.__dict__`` (so it still holds this state's history and move log, which `apply`
+        links forward) with the changed fields set, and any value cached from the fields (a
+        ``cached_property``) set anew or removed.  The state is then made without a constructor.
         """
         raise NotImplementedError
 
@@ -126,6 +131,12 @@ class StateBase:
         """`apply` for an action known to be the legal object (engine loops that just took it
         from `legal_actions` or sampled it from the chance outcomes skip the look-up)."""
         nxt, events = self._next(action)
+        if isinstance(nxt, dict):  # the values, copied from this state's: see `_next`
+            nxt["history"] = [nxt["history"], action]  # a link: see `_history_value`
+            nxt["events"] = events
+            made = _new(type(self))  # `from_fields`, without a call (every step of a Goose game)
+            _set_attribute(made, "__dict__", nxt)
+            return made
         if nxt is self:  # a move that changes nothing still gets a state of its own
             nxt = object.__new__(type(self))
             nxt.__dict__.update(self.__dict__)

@@ -2,8 +2,9 @@
 
 - ``rules.py``: ``Game`` (frozen dataclass + `GameBase`, fields are the parameters, ``players`` first,
   ``name`` a ClassVar) and ``State`` (frozen dataclass + `StateBase`) implementing
-  ``current_player``, ``_legal_actions``, ``_chance_outcomes``, ``_next`` (returns the next state and
-  the move-log lines), ``observation``, ``returns``, ``scores``; optionally, for playouts,
+  ``current_player``, ``_legal_actions``, ``_chance_outcomes``, ``_next`` (returns the next state, or
+  its values as a changed copy of ``self.__dict__``, and the move-log lines), ``observation``,
+  ``returns``, ``scores``; optionally, for playouts,
   ``_sample_chance(rng)`` (the outcome and draws the engine's own sampling would give, without the
   outcome list) and ``_legal_view()`` (the legal list read item by item, with ``served`` the last
   item read, or None), for bots with ``takes_any_sequence``.  Actions and outcomes are small
