@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, ClassVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields, with_plain_values
@@ -118,7 +118,7 @@ def plural(count: int, word: str) -> str:
 def holding_squares(game: Game) -> tuple[int, ...]:
     """The squares that hold a pawn until another frees it (G10): the Well and the Prison, and
     none under the ``well_turns`` house rule."""
-    return HOLDS if game.well_turns is None else ()
+    return game.holds
 
 
 def is_held(game: Game, square: int, out: bool) -> bool:
@@ -267,6 +267,8 @@ class Game(GameBase):
     coins: int | None = None
     well_turns: int | None = None
     name: ClassVar[str] = "game_of_the_goose"
+    # the squares that hold a pawn, set by __post_init__ (see `holding_squares`)
+    holds: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_int("players", self.players, 1, 6)
@@ -274,6 +276,8 @@ class Game(GameBase):
             check_int("coins", self.coins, 1, 1000)
         if self.well_turns is not None:
             check_int("well_turns", self.well_turns, 0, 10)
+        # read on every turn, so stated once here (G10 and the house rule): see `holding_squares`
+        object.__setattr__(self, "holds", HOLDS if self.well_turns is None else ())
 
     @property
     def adult(self) -> bool:
@@ -379,7 +383,9 @@ class State(StateBase):
     constructed: bool = field(default=False, compare=False, repr=False)
 
     # --- the engine contract ---------------------------------------------------------------
-    @property
+    # computed once a state (playouts read it twice a step); `_next` sets it in the next state's
+    # values, and `_replace` drops it, so it is computed again from the fields it depends on
+    @cached_property
     def current_player(self) -> int:
         if self.finished:
             return TERMINAL
@@ -391,14 +397,16 @@ class State(StateBase):
     def _chance_outcomes(self) -> tuple[tuple[Dice, Fraction], ...]:
         return DICE  # the same object every time: the engine prepares its float weights once
 
-    def _next(self, action: Any) -> tuple[State, Any]:
+    def _next(self, action: Any) -> tuple[dict[str, Any], Any]:
+        # the next state's values (the fast form of `StateBase._next`), with `current_player`
         if action is ROLL:
             values = self.__dict__.copy()
             values["rolling"] = True
-            return from_fields(State, values), ()  # no move-log line (a tuple: final)
+            values["current_player"] = CHANCE
+            return values, ()  # no move-log line (a tuple: final)
         turn = _Turn(self, action, False)  # the dice: one turn (`_Turn`)
         turn.run()
-        return turn.finish()[0], lambda: self._narrate(action)
+        return turn.values()[0], lambda: self._narrate(action)
 
     def observation(self, seat: int) -> Observation:
         check_int("seat", seat, 0, self.game.players - 1)
@@ -430,6 +438,7 @@ class State(StateBase):
         no ``__post_init__`` to skip, so copying the fields is the same state."""
         values = self.__dict__.copy()
         values.update(changes)
+        values.pop("current_player", None)  # cached from the fields: it may not hold any more
         return from_fields(State, values)
 
     def to_json(self) -> str:
@@ -456,7 +465,7 @@ class State(StateBase):
         only when a table or a walkthrough reads ``events``; playouts never do)."""
         turn = _Turn(self, dice, narrate=True)
         turn.run()
-        return turn.finish()[1]
+        return turn.values()[1]
 
 
 class _Turn:
@@ -474,16 +483,20 @@ class _Turn:
         self.state = state
         self.game = game = state.game
         self.adult = adult = game.coins is not None  # `Game.adult`, read once a turn
-        self.holds = holding_squares(game)
+        self.holds = game.holds  # `holding_squares`
         self.dice = dice
         self.seat = seat = state.to_move
         self.positions = positions = list(state.positions)
         self.owed = state.owed  # a tuple, rebuilt by `owe` on the rare turn that changes it
         self.opened = state.opened  # a new tuple only on a pawn's first roll (`run`)
-        # who is out and the coins change only in the adult variation: copied to lists there alone
-        self.out: list[bool] = list(state.out) if adult else state.out  # type: ignore[assignment]
-        self.coins: list[int] = list(state.coins) if adult else state.coins  # type: ignore[assignment]
-        self.kitty = state.kitty
+        # who is out, the coins and the kitty change only in the adult variation: copied there
+        # alone (elsewhere `pay`, `win` and `finish` test `adult` before reading coins or kitty)
+        if adult:
+            self.out: list[bool] = list(state.out)
+            self.coins: list[int] = list(state.coins)
+            self.kitty = state.kitty
+        else:
+            self.out = state.out  # type: ignore[assignment]
         self.winner: int | None = None
         self.finished = False
         self.path: list[int] = [positions[seat]]
@@ -533,14 +546,14 @@ class _Turn:
             self.text += f"; exactly {FINISH}"
             self.win(seat, f"{seat_name(seat)} reaches {FINISH} and wins!")
             return
-        self.land(start, end)
-
-    def land(self, start: int, end: int) -> None:
-        """The effects of the square where the turn ends (G9–G11, G13)."""
-        seat = self.seat
         square = SQUARES.get(end)
-        if square is None and self.positions.count(end) == 1:  # nothing happens here
+        if square is None and self.positions.count(end) == 1:  # nothing happens there (most turns)
             return
+        self.land(start, end, square)
+
+    def land(self, start: int, end: int, square: Square | None) -> None:
+        """The effects of ``square``, where the turn ends at ``end`` (G9–G11, G13)."""
+        seat = self.seat
         other = None
         if end > 0 and self.positions.count(end) > 1:  # the mover already stands there
             other = next((s for s, p in enumerate(self.positions)
@@ -586,7 +599,9 @@ class _Turn:
         self.lines.append(line)
 
     # passing the turn on -------------------------------------------------------------------
-    def finish(self) -> tuple[State, list[str]]:
+    def values(self) -> tuple[dict[str, Any], list[str]]:
+        """The next state's values (copied from the state before, see `StateBase._next`) and the
+        move-log lines of the turn."""
         lines = [self.text + ".", *self.lines] if self.narrate else self.lines
         n = self.game.players
         state, positions, holds, out = self.state, self.positions, self.holds, self.out
@@ -635,12 +650,16 @@ class _Turn:
         values["owed"] = self.owed
         values["opened"] = self.opened
         values["rolling"] = False
-        values["winner"] = self.winner
-        values["finished"] = self.finished
+        if self.finished:  # the state before was not finished: its winner is None
+            values["winner"] = self.winner
+            values["finished"] = True
+            values["current_player"] = TERMINAL
+        else:
+            values["current_player"] = to_move
         values["round_number"] = round_number
         values["last_roll"] = self.dice
         values["last_mover"] = self.seat
         values["last_path"] = tuple(self.path)
         if self.adult:  # only the adult variation changes coins, the kitty and who is out
             values.update(out=tuple(self.out), coins=tuple(self.coins), kitty=self.kitty)
-        return from_fields(State, values), lines
+        return values, lines
