@@ -190,12 +190,22 @@ def step(state: Any, bots: Sequence[Bot], rng: random.Random,
     return _decide(state, player, bot, bot_rng, _wants_observation(bot), _asks_forced(bot))
 
 
+_MAX_STEPS = 100_000
+"""Steps after which a playout gives up (no game here comes near it)."""
+
+
 def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
-            max_steps: int = 100_000) -> Any:
+            max_steps: int = _MAX_STEPS) -> Any:
     """Play to the end (every seat random unless ``bots`` are given); returns the final state.
 
     ``rng`` seeds chance and the bots separately (`split_rngs`).
     """
+    return _playout(state, bots, rng, max_steps)[0]
+
+
+def _playout(state: Any, bots: Sequence[Bot] | None, rng: Seed, max_steps: int) -> tuple[Any, int]:
+    """`playout`, and the number of steps it took (`simulate` records it without walking the
+    history back: for a random game of the Goose that walk cost a twentieth of the game)."""
     players = state.game.players
     if bots is None:
         bots = [RandomBot()] * players
@@ -212,7 +222,7 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
     # them: ``state._sample_chance(rng)`` returns the very outcome, with the very draws from ``rng``,
     # that ``chance_distribution(state._chance_outcomes()).sample(rng)`` would
     sample = getattr(type(state), "_sample_chance", None)
-    for _ in range(max_steps):
+    for steps in range(max_steps):
         player = state.current_player
         if player >= 0:
             if viewing[player]:
@@ -232,9 +242,9 @@ def playout(state: Any, bots: Sequence[Bot] | None = None, rng: Seed = None,
                 source, prepared = outcomes, chance_distribution(outcomes)
             state = state._advance(prepared.sample(chance_rng))
         else:
-            return state
+            return state, steps
     if state.is_terminal():
-        return state
+        return state, max_steps
     raise RuntimeError(f"the game did not end within {max_steps} steps.")
 
 
@@ -405,12 +415,13 @@ def _play_one(game: Any, bots: Sequence[Bot], seed: int | str, index: int, rotat
     players = game.players
     shift = index % players if rotate_seats else 0
     seated = list(bots[-shift:]) + list(bots[:-shift]) if shift else bots
-    final = playout(game.new_initial_state(), seated, f"{seed}/{index}")
+    start = game.new_initial_state()
+    final, steps = _playout(start, seated, f"{seed}/{index}", _MAX_STEPS)
     returns, scores = final.returns(), final.scores()
     if shift:  # report by bot, not by seat
         returns = returns[shift:] + returns[:shift]
         scores = scores[shift:] + scores[:shift]
-    return GameRecord(list(returns), list(scores), final.history_length), final
+    return GameRecord(list(returns), list(scores), start.history_length + steps), final
 
 
 _worker_games: dict[str, Any] = {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 import pytest
 
 from goose_widgets import load_game
-from goose_widgets.engine import RandomBot, playout
+from goose_widgets.engine import RandomBot, playout, simulate
 
 from . import toy_game
 
@@ -107,3 +107,13 @@ def test_goose_current_player_stored_with_each_state_is_the_rule():
             assert state.current_player < 0
             moved = state._replace(finished=False, winner=None, rolling=False, to_move=1)
             assert "current_player" not in moved.__dict__ and moved.current_player == 1
+
+
+@pytest.mark.parametrize("name, params", [("game_of_the_goose", {"players": 4}), ("boo", {}),
+                                          ("sneaky_goose", {"players": 3}),
+                                          ("boo_to_the_goose", {"players": 3})])
+def test_simulate_counts_the_steps_it_played(name, params):
+    # the playout counts its steps instead of walking the final history back
+    finals: list = []
+    result = simulate(load_game(name, **params), 6, seed=3, progress=False, on_game=finals.append)
+    assert [record.steps for record in result.records] == [len(final.history) for final in finals]
