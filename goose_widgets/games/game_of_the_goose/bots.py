@@ -17,6 +17,8 @@ class RollerBot:
     """Always rolls the dice: the only legal action in the Goose game."""
 
     name = "roller"
+    needs_observation = False  # a roll needs no look at the board
+    needs_forced_moves = False  # the roll is every turn's only move: playouts make it unasked
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         for action in legal_actions:
