@@ -24,7 +24,6 @@ from typing import Any
 from ...engine import Bot, RandomBot
 from .rules import (
     KEY_STEP,
-    REVERSE,
     STRIDE,
     TURNS,
     Place,
@@ -34,6 +33,7 @@ from .rules import (
     key_of,
     leaving,
     make_placed,
+    on_line,
     orientations,
     places_on,
     square_of,
@@ -85,23 +85,32 @@ def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
     """Yield ``(place, best immediate difference, best order)`` for a card on every footprint (a
     number, `rules.footprint_number`), in every distinct way it can lie (`rules.orientations`);
     ``place`` (a `Place`) is None unless ``places``, and the order lists square numbers.
-    ``memo`` is `Sandbox.quiet`'s, to share between calls on the same graveyard."""
+    ``memo`` is `Sandbox.scares_at`'s, to share between calls on the same graveyard."""
     ways = _ways(spec, me)
     base = _diff(box, me)
     memo = {} if memo is None else memo
-    quiet_at, name = box.quiet_at, spec.name
+    scares_at, flip, name = box.scares_at, box.flip, spec.name
     for footprint in footprints:
         square, vertical = footprint >> 1, footprint & 1
         squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
             (square, square + 1, square + 2)
         offered = places_on(name, footprint) if places else None  # the legal objects
         for turn, tokens, ghosts, exits, own in ways[vertical]:
-            if quiet_at(square, exits, memo):
-                value, order = base + own, tuple([squares[i] for i in ghosts])
-            else:
+            targets = scares_at(square, exits, memo)
+            if targets is None:  # the order might matter: placed, and the orders tried
                 active = box.place(squares, tokens)
                 value, order = _best_order(box, [squares[i] for i in ghosts], active, me)
                 box.unplace()
+            else:
+                if targets:  # every order flips these: flipped and back, the card not even placed
+                    for target in targets:
+                        flip(target)
+                    value = _diff(box, me) + own
+                    for target in targets:
+                        flip(target)
+                else:
+                    value = base + own
+                order = tuple([squares[i] for i in ghosts])
             yield (offered[turn] if offered is not None else None), value, order
 
 
@@ -304,13 +313,13 @@ class _Replies:
         self.them, self.bbox = them, box.bbox
         base = _diff(box, them)
         ways = _ways(spec, them)
-        rays: dict = {}
+        memo: dict = {}
         self.table: dict[int, tuple[int, tuple[tuple[int, frozenset, tuple], ...]]] = {}
         for footprint in footprints:
             square, vertical = footprint >> 1, footprint & 1
             squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
                 (square, square + 1, square + 2)
-            entries = tuple(self._quiet(box, square, exits, own, rays)
+            entries = tuple(self._judged(box, square, exits, own, base, memo)
                             or self._traced(box, squares, tokens, ghosts, base)
                             for _, tokens, ghosts, exits, own in ways[vertical])
             self.table[footprint] = (max(value for value, _, _ in entries), entries)
@@ -320,33 +329,42 @@ class _Replies:
         self.grown = False
         self.shift = 0
 
-    @staticmethod
-    def _quiet(box: Sandbox, square: int, exits: tuple, own: int, rays: dict
-               ) -> tuple[int, frozenset, tuple] | None:
-        """`_traced` for a reply that scares nothing (as `Sandbox.quiet_at` judges, without placing
-        it), else None.  Its own squares are left out of those looked at: my candidate cannot change
-        them, since the reply lies there after it.  ``rays`` keeps each line of sight traced."""
+    def _judged(self, box: Sandbox, square: int, exits: tuple, own: int, base: int, memo: dict
+                ) -> tuple[int, frozenset, tuple] | None:
+        """`_traced` for a reply whose scares flip the same cards in every order, as
+        `Sandbox.scares_at` judges without placing it (``memo`` is its), else None.  Its own squares
+        are left out of those looked at: my candidate cannot change them, since the reply lies there
+        after it."""
+        targets = box.scares_at(square, exits, memo)
+        if targets is None:
+            return None
+        value = own
+        if targets:
+            for target in targets:
+                box.flip(target)
+            value += _diff(box, self.them) - base
+            for target in targets:
+                box.flip(target)
         looked: set = set()
         left = []
-        for offset, facing, colour, step, tag in exits:
+        rmin, rmax, cmin, cmax = self.bbox
+        for offset, _, _, step, tag in exits:
             start = square + offset
-            ray = rays.get(8 * start + tag)
-            if ray is None:
-                passed: list = []
-                stop, seen = box._walk(start, step, colour, passed)
-                flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                end = None
-                if stop is not None:
-                    passed.append(stop)
-                else:  # the first square past the bounding box
-                    end = ((passed[-1] if passed else start - step) + step, step)
-                ray = rays[8 * start + tag] = (flips, passed, end)
-            if ray[0]:
-                return None
-            looked.update(ray[1])
-            if ray[2] is not None:
-                left.append(ray[2])
-        return own, frozenset(looked), tuple(left)
+            stop = memo[8 * start + tag][1]
+            if stop is not None:
+                looked.update(range(start, stop + step, step))
+                continue
+            # past the box: the squares up to its edge, and the first square beyond it
+            row, col = square_of(start)
+            if not (rmin <= row <= rmax and cmin <= col <= cmax):
+                end = start
+            elif step == 1 or step == -1:
+                end = row * STRIDE + (cmax + 1 if step == 1 else cmin - 1)
+            else:
+                end = (rmax + 1 if step > 0 else rmin - 1) * STRIDE + col
+            looked.update(range(start, end, step))
+            left.append((end, step))
+        return value, frozenset(looked), tuple(left)
 
     def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
                 ) -> tuple[int, frozenset, tuple]:
@@ -407,21 +425,10 @@ class _Replies:
                 for ray in left:  # many replies share a ray: each is looked at once per candidate
                     hit = self.hits.get(ray)
                     if hit is None:
-                        hit = self.hits[ray] = any([_ahead(ray, square) for square in self.placed])
+                        hit = self.hits[ray] = any([on_line(square, *ray) for square in self.placed])
                     if hit:
                         return None
         return self.shift + best
-
-
-def _ahead(ray: tuple[int, int], square: int) -> bool:
-    """Whether the square ``square`` lies on the ray ``(start, step)``, from its start on."""
-    start, step = ray
-    gap = square - start
-    if gap * step < 0:
-        return False
-    if step == 1 or step == -1:  # along a row: the same row
-        return (square + STRIDE // 2) // STRIDE == (start + STRIDE // 2) // STRIDE
-    return gap % STRIDE == 0
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}

@@ -602,25 +602,52 @@ class Sandbox:
         """True when no ghost of a card about to lie on ``squares`` can scare anything (judged like
         `sight`, before the card is placed).  A quick test for search: the rays beyond the card are
         cached in ``memo``, which the caller must empty whenever the graveyard changes."""
-        return self.quiet_at(0, leaving(squares, tokens), memo)
+        return self.scares_at(0, leaving(squares, tokens), memo) == ()
 
-    def quiet_at(self, square: int, exits: Iterable[tuple[int, str, str, int, int]], memo: dict) -> bool:
-        """`quiet` for a card whose ghosts' sights leave it as `leaving` says, shifted by the
-        number ``square`` (search computes `leaving` once per way a card lies, at (0, 0))."""
+    def ray(self, start: int, facing: str, colour: str, step: int, passed: list[int] | None
+            ) -> tuple[bool, int | None]:
+        """A ``colour`` ghost's line of sight from ``start`` on, the first square past the card it
+        lies on (`leaving`), judged like `sight` before that card is placed: whether it flips the card
+        it stops at, and the square it stops at (None past the bounding box)."""
+        stop, seen = self._walk(start, step, colour, passed)
+        return stop is not None and seen != "T" and seen[1] != REVERSE[facing], stop
+
+    def scares_at(self, square: int, exits: Sequence[tuple[int, str, str, int, int]], memo: dict
+                  ) -> tuple[int, ...] | None:
+        """The cards (indices) flipped by the scares of a card about to lie at the number ``square``,
+        whose ghosts' sights leave it as `leaving` says (at (0, 0): search computes it once per way a
+        card lies), judged before the card is placed: ``()`` when it scares nothing, and None when a
+        card it flips lies on another of its lines of sight, where the order might matter (then place
+        it and try the orders: `order_results`).  Otherwise every order flips these cards (as in
+        `independent`).  Each ray is kept in ``memo`` as `ray` gives it, also under every square it
+        passes (the same ray from there); the caller must empty ``memo`` whenever the graveyard changes."""
+        hits = []
+        flipping = False
         for offset, facing, colour, step, tag in exits:
             start = square + offset
-            ray = 8 * start + tag
-            flips = memo.get(ray)
-            if flips is None:
+            hit = memo.get(8 * start + tag)
+            if hit is None:
                 passed: list[int] = []
-                stop, seen = self._walk(start, step, colour, passed)
-                flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                memo[ray] = flips
+                hit = memo[8 * start + tag] = self.ray(start, facing, colour, step, passed)
                 for passing in passed:  # the same ray from any square it passes
-                    memo[8 * passing + tag] = flips
+                    memo[8 * passing + tag] = hit
+            hits.append(hit)
+            flipping = flipping or hit[0]
+        if not flipping:
+            return ()
+        owner = self.owner
+        if len(hits) == 1:
+            return (owner[hits[0][1]],)
+        targets = []
+        for i, (flips, stop) in enumerate(hits):
             if flips:
-                return False
-        return True
+                target = owner[stop]
+                for j, (offset, _, _, step, _) in enumerate(exits):
+                    if j != i and any([on_line(sq, square + offset, step, hits[j][1])
+                                       for sq in self.squares[target]]):
+                        return None
+                targets.append(target)
+        return tuple(targets)
 
     def scare(self, ghost: int, active: int, trace: bool = True
               ) -> tuple[int | None, list[int], int | None, str]:
@@ -727,6 +754,17 @@ def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int,
         else:
             exits.append((square, facing, colour, step, _TAG[(facing, colour)]))
     return exits
+
+
+def on_line(square: int, start: int, step: int, stop: int | None = None) -> bool:
+    """Whether the square ``square`` lies on the line of sight that starts at ``start`` and moves by
+    ``step`` (numbers, `key_of`), up to ``stop`` included (None: without end)."""
+    gap = square - start
+    if gap * step < 0 or (stop is not None and (stop - square) * step < 0):
+        return False
+    if step == 1 or step == -1:  # along a row: the same row
+        return (square + _HALF) // STRIDE == (start + _HALF) // STRIDE
+    return gap % STRIDE == 0
 
 
 def frontier(tokens: dict[Square, str], squares: Iterable[Square]) -> set[Square]:
