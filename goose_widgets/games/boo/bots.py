@@ -29,6 +29,7 @@ from .rules import (
     Place,
     Sandbox,
     Scare,
+    _odd,
     footprints_after,
     key_of,
     leaving,
@@ -256,17 +257,25 @@ class LookaheadBot:
         value is below ``bar`` whichever reply gave it.  Strong replies tend to stay strong after
         each of my candidates, so trying them first makes the cut-off come early."""
         them = "W" if me == "B" else "B"
-        worst = None
+        worst: int | None = None
         strongest = None
         places = box.footprint_numbers() if footprints is None else footprints
+        if known is not None:  # the best reply that met no change: the first such still legal
+            table, affected = known.table, known.affected
+            legal = set(places)
+            for footprint in known.ranked:
+                if footprint not in affected and footprint in legal:
+                    worst, strongest = -(known.shift + table[footprint][0]), footprint
+                    if bar is not None and worst < bar:
+                        return worst, strongest
+                    break
+            places = [f for f in places if f in affected or f not in table]  # the rest: tried again
         if first is not None and first in places:
             places = [first, *(f for f in places if f != first)]
         spec = observation.card(reply_card)
         memo: dict = {}
         for footprint in places:
-            best = known.best(footprint) if known is not None else None  # their best reply there
-            for value in ((best,) if best is not None else
-                          (value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo))):
+            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo):
                 if worst is None or -value < worst:
                     worst, strongest = -value, footprint
                     if bar is not None and worst < bar:
@@ -323,10 +332,19 @@ class _Replies:
                             or self._traced(box, squares, tokens, ghosts, base)
                             for _, tokens, ghosts, exits, own in ways[vertical])
             self.table[footprint] = (max(value for value, _, _ in entries), entries)
-        self.placed: Sequence[int] = ()
-        self.hits: dict[tuple[int, int], bool] = {}  # rays out of the box: whether my card is on them
-        self.moved: set = set()
-        self.grown = False
+        # who looked where: square -> footprints, and (line, direction) -> rays out of the box
+        self.by_square: dict[int, list[int]] = {}
+        self.by_line: dict[int, list[tuple[int, int]]] = {}
+        for footprint, (_, entries) in self.table.items():
+            looked: set = set()
+            for _, squares_looked, left in entries:
+                looked.update(squares_looked)
+                for end, step in left:
+                    self.by_line.setdefault(_line(end, step), []).append((end, footprint))
+            for square in looked:
+                self.by_square.setdefault(square, []).append(footprint)
+        self.ranked = sorted(self.table, key=lambda f: self.table[f][0], reverse=True)
+        self.affected: set[int] = set()
         self.shift = 0
 
     def _judged(self, box: Sandbox, square: int, exits: tuple, own: int, base: int, memo: dict
@@ -404,31 +422,40 @@ class _Replies:
         return value - base, frozenset(looked), tuple(left)
 
     def changed(self, box: Sandbox, squares: Sequence[int], flipped: Sequence[int | None]) -> None:
-        """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``."""
-        self.placed = squares
-        self.hits = {}
-        self.moved = set(squares).union(*(box.squares[i] for i in flipped if i is not None))
-        self.grown = box.bbox != self.bbox
+        """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``.
+        ``affected`` then holds the footprints with a reply that met a change (to be tried again)."""
+        # only ghosts and tombstones change what a line of sight does: an empty square of my card
+        # passes sight as the empty square before it did, and a flip changes only a card's ghosts
+        # (a card flipped twice is as it was)
+        tokens = box.tokens
+        moved = [square for square in squares if tokens[square] != "."]
+        for card in _odd(flipped):
+            moved += [square for square in box.squares[card] if len(tokens[square]) == 2]
+        affected: set[int] = set()
+        by_square = self.by_square
+        for square in moved:
+            found = by_square.get(square)
+            if found is not None:
+                affected.update(found)
+        if box.bbox != self.bbox:  # a line that left the box now meets my card if it lies on it
+            by_line = self.by_line
+            for square in squares:
+                if tokens[square] == ".":
+                    continue
+                for step in (1, -1, STRIDE, -STRIDE):
+                    for start, footprint in by_line.get(_line(square, step), ()):
+                        if on_line(square, start, step):
+                            affected.add(footprint)
+        self.affected = affected
         self.shift = _diff(box, self.them)
 
-    def best(self, footprint: int) -> int | None:
-        """The value of the best reply on ``footprint`` after my candidate, or None to try them again."""
-        known = self.table.get(footprint)
-        if known is None:
-            return None
-        best, entries = known
-        moved, grown = self.moved, self.grown
-        for _, looked, left in entries:
-            if not moved.isdisjoint(looked):
-                return None
-            if grown and left:
-                for ray in left:  # many replies share a ray: each is looked at once per candidate
-                    hit = self.hits.get(ray)
-                    if hit is None:
-                        hit = self.hits[ray] = any([on_line(square, *ray) for square in self.placed])
-                    if hit:
-                        return None
-        return self.shift + best
+
+def _line(square: int, step: int) -> int:
+    """The row (for a step along a row) or column of ``square``, with the direction, as one number."""
+    row, col = square_of(square)
+    if step == 1 or step == -1:
+        return 4 * row + (step < 0)
+    return 4 * col + 2 + (step < 0)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}

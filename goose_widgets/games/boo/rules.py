@@ -604,37 +604,37 @@ class Sandbox:
         cached in ``memo``, which the caller must empty whenever the graveyard changes."""
         return self.scares_at(0, leaving(squares, tokens), memo) == ()
 
-    def ray(self, start: int, facing: str, colour: str, step: int, passed: list[int] | None
-            ) -> tuple[bool, int | None]:
-        """A ``colour`` ghost's line of sight from ``start`` on, the first square past the card it
-        lies on (`leaving`), judged like `sight` before that card is placed: whether it flips the card
-        it stops at, and the square it stops at (None past the bounding box)."""
-        stop, seen = self._walk(start, step, colour, passed)
-        return stop is not None and seen != "T" and seen[1] != REVERSE[facing], stop
-
     def scares_at(self, square: int, exits: Sequence[tuple[int, str, str, int, int]], memo: dict
                   ) -> tuple[int, ...] | None:
         """The cards (indices) flipped by the scares of a card about to lie at the number ``square``,
         whose ghosts' sights leave it as `leaving` says (at (0, 0): search computes it once per way a
         card lies), judged before the card is placed: ``()`` when it scares nothing, and None when a
-        card it flips lies on another of its lines of sight, where the order might matter (then place
-        it and try the orders: `order_results`).  Otherwise every order flips these cards (as in
-        `independent`).  Each ray is kept in ``memo`` as `ray` gives it, also under every square it
-        passes (the same ray from there); the caller must empty ``memo`` whenever the graveyard changes."""
-        hits = []
-        flipping = False
+        ghost of a card it flips lies on another of its lines of sight, where the order might matter
+        (then place it and try the orders: `order_results`).  Otherwise every order flips these cards (as in
+        `independent`).  Each ray is kept in ``memo`` as ``(whether it flips the card it stops at, the
+        square it stops at or None past the box)``, also under every square it passes (the same ray
+        from there); the caller must empty ``memo`` whenever the graveyard changes."""
         for offset, facing, colour, step, tag in exits:
             start = square + offset
             hit = memo.get(8 * start + tag)
             if hit is None:
                 passed: list[int] = []
-                hit = memo[8 * start + tag] = self.ray(start, facing, colour, step, passed)
+                stop, seen = self._walk(start, step, colour, passed)  # judged as in `sight`
+                flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
+                hit = memo[8 * start + tag] = (flips, stop)
                 for passing in passed:  # the same ray from any square it passes
                     memo[8 * passing + tag] = hit
-            hits.append(hit)
-            flipping = flipping or hit[0]
-        if not flipping:
+            if hit[0]:
+                break
+        else:  # most cards scare nothing: no ray flips
             return ()
+        hits = [memo.get(8 * (square + offset) + tag) for offset, _, _, _, tag in exits]
+        if None in hits:  # the rays after the first that flips: traced as above
+            for offset, facing, colour, step, tag in exits:
+                start = square + offset
+                if 8 * start + tag not in memo:
+                    self.scares_at(start - offset, ((offset, facing, colour, step, tag),), memo)
+            hits = [memo[8 * (square + offset) + tag] for offset, _, _, _, tag in exits]
         owner = self.owner
         if len(hits) == 1:
             return (owner[hits[0][1]],)
@@ -642,9 +642,9 @@ class Sandbox:
         for i, (flips, stop) in enumerate(hits):
             if flips:
                 target = owner[stop]
+                ghosts = self.ghost_squares(target)  # what a flip changes (as in `independent`)
                 for j, (offset, _, _, step, _) in enumerate(exits):
-                    if j != i and any([on_line(sq, square + offset, step, hits[j][1])
-                                       for sq in self.squares[target]]):
+                    if j != i and any([on_line(sq, square + offset, step, hits[j][1]) for sq in ghosts]):
                         return None
                 targets.append(target)
         return tuple(targets)
@@ -689,13 +689,14 @@ class Sandbox:
     def independent(self, flips: Sequence[int | None], lines: Sequence[set[int]]) -> bool:
         """Whether a `canonical` run proves that every order gives the same graveyard (O5).
 
-        If no ghost's flip touched a square another ghost's sight reached, each ghost sees the same
-        squares whatever goes first (a flip is the only change during a turn)."""
-        squares = self.squares
+        If no ghost's flip changed a square another ghost's sight reached, each ghost sees the same
+        squares whatever goes first (a flip is the only change during a turn, and it changes only the
+        flipped card's ghosts: its voids and tombstones stay)."""
         for i, flipped in enumerate(flips):
             if flipped is not None:
+                ghosts = self.ghost_squares(flipped)
                 for j, line in enumerate(lines):
-                    if j != i and not line.isdisjoint(squares[flipped]):
+                    if j != i and not line.isdisjoint(ghosts):
                         return False
         return True
 
