@@ -82,12 +82,14 @@ def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, 
 
 
 def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
-                places: bool = True, memo: dict | None = None) -> Iterator[tuple[Any, int, tuple]]:
+                places: bool = True, memo: dict | None = None, only: tuple | None = None
+                ) -> Iterator[tuple[Any, int, tuple]]:
     """Yield ``(place, best immediate difference, best order)`` for a card on every footprint (a
     number, `rules.footprint_number`), in every distinct way it can lie (`rules.orientations`);
     ``place`` (a `Place`) is None unless ``places``, and the order lists square numbers.
-    ``memo`` is `Sandbox.scares_at`'s, to share between calls on the same graveyard."""
-    ways = _ways(spec, me)
+    ``memo`` is `Sandbox.scares_at`'s, to share between calls on the same graveyard; ``only``
+    gives some of the ways (`_ways`) to try instead of all (on footprints of one direction)."""
+    ways = _ways(spec, me) if only is None else {0: only, 1: only}
     base = _diff(box, me)
     memo = {} if memo is None else memo
     scares_at, flip, name = box.scares_at, box.flip, spec.name
@@ -203,7 +205,8 @@ class LookaheadBot:
             return Scare(square_of(rng.choice([order for v, order in values if v == best])[0]))
         spec = observation.card(legal_actions[0].card)
         footprints = _footprints(legal_actions)
-        candidates = list(_candidates(box, footprints, spec, me))
+        memo: dict = {}  # lines of sight in the graveyard as it is, for my cards and theirs
+        candidates = list(_candidates(box, footprints, spec, me, memo=memo))
         rng.shuffle(candidates)  # random tie-breaks among equal immediate values
         candidates.sort(key=lambda c: c[1], reverse=True)
         if self.width is not None:
@@ -211,7 +214,7 @@ class LookaheadBot:
         best_key: tuple[int, int] | None = None
         chosen: list[Place] = []
         strongest: int | None = None  # the footprint of the last best reply
-        replies = _Replies(box, footprints, observation.card(reply_card), "W" if me == "B" else "B")
+        replies = _Replies(box, footprints, observation.card(reply_card), "W" if me == "B" else "B", memo)
         for place, immediate, order in candidates:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
             squares = tuple(map(key_of, card.squares))
@@ -275,7 +278,13 @@ class LookaheadBot:
         spec = observation.card(reply_card)
         memo: dict = {}
         for footprint in places:
-            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo):
+            kept, fresh = known.split(footprint) if known is not None else (None, None)
+            for value in ((kept,) if kept is not None else ()):
+                if worst is None or -value < worst:
+                    worst, strongest = -value, footprint
+                    if bar is not None and worst < bar:
+                        return worst, strongest
+            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo, fresh):
                 if worst is None or -value < worst:
                     worst, strongest = -value, footprint
                     if bar is not None and worst < bar:
@@ -318,11 +327,13 @@ class _Replies:
     (`_candidates`).  Squares and footprints are numbers (`rules.key_of`, `rules.footprint_number`).
     """
 
-    def __init__(self, box: Sandbox, footprints: Sequence[int], spec: Any, them: str) -> None:
+    def __init__(self, box: Sandbox, footprints: Sequence[int], spec: Any, them: str,
+                 memo: dict | None = None) -> None:
         self.them, self.bbox = them, box.bbox
         base = _diff(box, them)
         ways = _ways(spec, them)
-        memo: dict = {}
+        memo = {} if memo is None else memo  # `Sandbox.scares_at`'s, for the graveyard in ``box``
+        self.rays: dict[int, tuple[frozenset, tuple[int, int] | None]] = {}  # `_ray` of each ray
         self.table: dict[int, tuple[int, tuple[tuple[int, frozenset, tuple], ...]]] = {}
         for footprint in footprints:
             square, vertical = footprint >> 1, footprint & 1
@@ -344,7 +355,10 @@ class _Replies:
             for square in looked:
                 self.by_square.setdefault(square, []).append(footprint)
         self.ranked = sorted(self.table, key=lambda f: self.table[f][0], reverse=True)
+        self.ways = ways
         self.affected: set[int] = set()
+        self.moved: set[int] = set()
+        self.hit: set[tuple[int, int]] = set()
         self.shift = 0
 
     def _judged(self, box: Sandbox, square: int, exits: tuple, own: int, base: int, memo: dict
@@ -363,26 +377,32 @@ class _Replies:
             value += _diff(box, self.them) - base
             for target in targets:
                 box.flip(target)
-        looked: set = set()
-        left = []
-        rmin, rmax, cmin, cmax = self.bbox
+        looks, left = [], []
+        rays = self.rays
         for offset, _, _, step, tag in exits:
-            start = square + offset
-            stop = memo[8 * start + tag][1]
-            if stop is not None:
-                looked.update(range(start, stop + step, step))
-                continue
-            # past the box: the squares up to its edge, and the first square beyond it
-            row, col = square_of(start)
-            if not (rmin <= row <= rmax and cmin <= col <= cmax):
-                end = start
-            elif step == 1 or step == -1:
-                end = row * STRIDE + (cmax + 1 if step == 1 else cmin - 1)
-            else:
-                end = (rmax + 1 if step > 0 else rmin - 1) * STRIDE + col
-            looked.update(range(start, end, step))
-            left.append((end, step))
-        return value, frozenset(looked), tuple(left)
+            key = 8 * (square + offset) + tag
+            ray = rays.get(key)
+            if ray is None:
+                ray = rays[key] = self._ray(square + offset, step, memo[key][1])
+            looks.append(ray[0])
+            if ray[1] is not None:
+                left.append(ray[1])
+        return value, looks[0] if len(looks) == 1 else frozenset().union(*looks), tuple(left)
+
+    def _ray(self, start: int, step: int, stop: int | None) -> tuple[frozenset, tuple[int, int] | None]:
+        """The squares a line of sight from ``start`` looked at (to ``stop``, or to the edge of the
+        box), and if it left the box, ``(the first square beyond it, step)``."""
+        if stop is not None:
+            return frozenset(range(start, stop + step, step)), None
+        rmin, rmax, cmin, cmax = self.bbox
+        row, col = square_of(start)
+        if not (rmin <= row <= rmax and cmin <= col <= cmax):
+            end = start
+        elif step == 1 or step == -1:
+            end = row * STRIDE + (cmax + 1 if step == 1 else cmin - 1)
+        else:
+            end = (rmax + 1 if step > 0 else rmin - 1) * STRIDE + col
+        return frozenset(range(start, end, step)), (end, step)
 
     def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
                 ) -> tuple[int, frozenset, tuple]:
@@ -437,6 +457,7 @@ class _Replies:
             found = by_square.get(square)
             if found is not None:
                 affected.update(found)
+        hit: set[tuple[int, int]] = set()
         if box.bbox != self.bbox:  # a line that left the box now meets my card if it lies on it
             by_line = self.by_line
             for square in squares:
@@ -446,8 +467,25 @@ class _Replies:
                     for start, footprint in by_line.get(_line(square, step), ()):
                         if on_line(square, start, step):
                             affected.add(footprint)
-        self.affected = affected
+                            hit.add((start, step))
+        self.affected, self.moved, self.hit = affected, set(moved), hit
         self.shift = _diff(box, self.them)
+
+    def split(self, footprint: int) -> tuple[int | None, tuple | None]:
+        """For a footprint in `affected` or new: the best value of its replies that met no change
+        (None if none did), and the ways (`_ways`) to try again (None: all of them)."""
+        known = self.table.get(footprint)
+        if known is None:
+            return None, None
+        kept = None
+        fresh = []
+        moved, hit = self.moved, self.hit
+        for way, (value, looked, left) in zip(self.ways[footprint & 1], known[1]):
+            if not moved.isdisjoint(looked) or (hit and not hit.isdisjoint(left)):
+                fresh.append(way)
+            elif kept is None or value > kept:
+                kept = value
+        return (None if kept is None else self.shift + kept), tuple(fresh)
 
 
 def _line(square: int, step: int) -> int:
