@@ -82,11 +82,12 @@ def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, 
 
 
 def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
-                places: bool = True, memo: dict | None = None, only: tuple | None = None
-                ) -> Iterator[tuple[Any, int, tuple]]:
+                places: bool = True, memo: dict | None = None, only: tuple | None = None,
+                orders: bool = True) -> Iterator[tuple[Any, int, tuple | None]]:
     """Yield ``(place, best immediate difference, best order)`` for a card on every footprint (a
     number, `rules.footprint_number`), in every distinct way it can lie (`rules.orientations`);
-    ``place`` (a `Place`) is None unless ``places``, and the order lists square numbers.
+    ``place`` (a `Place`) is None unless ``places``, and the order lists square numbers (where the
+    order cannot matter it is None unless ``orders``).
     ``memo`` is `Sandbox.scares_at`'s, to share between calls on the same graveyard; ``only``
     gives some of the ways (`_ways`) to try instead of all (on footprints of one direction)."""
     ways = _ways(spec, me) if only is None else {0: only, 1: only}
@@ -113,7 +114,7 @@ def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
                         flip(target)
                 else:
                     value = base + own
-                order = tuple([squares[i] for i in ghosts])
+                order = tuple([squares[i] for i in ghosts]) if orders else None
             yield (offered[turn] if offered is not None else None), value, order
 
 
@@ -156,7 +157,7 @@ class GreedyBot:
             return _first_of_best_order(box, observation, me, rng)
         spec = observation.card(legal_actions[0].card)
         scored = [(value, place)
-                  for place, value, _ in _candidates(box, _footprints(legal_actions), spec, me)]
+                  for place, value, _ in _candidates(box, _footprints(legal_actions), spec, me, orders=False)]
         best = max(v for v, _ in scored)
         return rng.choice([p for v, p in scored if v == best])
 
@@ -206,7 +207,7 @@ class LookaheadBot:
         spec = observation.card(legal_actions[0].card)
         footprints = _footprints(legal_actions)
         memo: dict = {}  # lines of sight in the graveyard as it is, for my cards and theirs
-        candidates = list(_candidates(box, footprints, spec, me, memo=memo))
+        candidates = list(_candidates(box, footprints, spec, me, memo=memo, orders=False))
         rng.shuffle(candidates)  # random tie-breaks among equal immediate values
         candidates.sort(key=lambda c: c[1], reverse=True)
         if self.width is not None:
@@ -219,7 +220,7 @@ class LookaheadBot:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
             squares = tuple(map(key_of, card.squares))
             active = box.place(squares, card.tokens)
-            flipped = box.run(order, active)
+            flipped = box.run(box.ghost_squares(active) if order is None else order, active)  # None: any
             # a reply that leaves this candidate's key below the best key so far ends its search;
             # the differences are whole numbers, so with a lower immediate value a tie is enough
             bar = None if best_key is None else best_key[0] + (immediate < best_key[1])
@@ -284,7 +285,7 @@ class LookaheadBot:
                     worst, strongest = -value, footprint
                     if bar is not None and worst < bar:
                         return worst, strongest
-            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo, fresh):
+            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo, fresh, False):
                 if worst is None or -value < worst:
                     worst, strongest = -value, footprint
                     if bar is not None and worst < bar:

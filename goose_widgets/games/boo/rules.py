@@ -628,6 +628,8 @@ class Sandbox:
                 break
         else:  # most cards scare nothing: no ray flips
             return ()
+        if len(exits) == 1:
+            return (self.owner[hit[1]],)
         hits = [memo.get(8 * (square + offset) + tag) for offset, _, _, _, tag in exits]
         if None in hits:  # the rays after the first that flips: traced as above
             for offset, facing, colour, step, tag in exits:
@@ -636,8 +638,6 @@ class Sandbox:
                     self.scares_at(start - offset, ((offset, facing, colour, step, tag),), memo)
             hits = [memo[8 * (square + offset) + tag] for offset, _, _, _, tag in exits]
         owner = self.owner
-        if len(hits) == 1:
-            return (owner[hits[0][1]],)
         targets = []
         for i, (flips, stop) in enumerate(hits):
             if flips:
