@@ -122,8 +122,9 @@ def test_replies_kept_from_before_my_move_are_the_replies_worked_out_afresh(seed
             active = box.place(squares, card.tokens)
             flipped = box.run(order, active)
             replies.changed(box, squares, flipped)
-            after = footprints_after(footprints, box.tokens, squares)
-            kept = LookaheadBot._reply(box, obs, reply_card, me, after, known=replies)[0]
+            after = footprints_after(footprints, box.tokens, squares)  # the legal places now
+            assert set(after) == {f for f in replies.table if f not in replies.covered} | set(replies.new)
+            kept = LookaheadBot._reply(box, obs, reply_card, me, known=replies)[0]
             assert kept == LookaheadBot._after_reply(box, obs, reply_card, me)
             box.undo(reversed(flipped))
             box.unplace()

@@ -30,7 +30,8 @@ from .rules import (
     Sandbox,
     Scare,
     _odd,
-    footprints_after,
+    footprints_covering,
+    footprints_next_to,
     key_of,
     leaving,
     make_placed,
@@ -228,9 +229,8 @@ class LookaheadBot:
                 value = self._after_reply_and_mine(box, observation, reply_card, me)
             else:
                 replies.changed(box, squares, flipped)
-                value, strongest = self._reply(box, observation, reply_card, me,
-                                               footprints_after(footprints, box.tokens, squares),
-                                               bar, strongest, replies)
+                value, strongest = self._reply(box, observation, reply_card, me, None, bar, strongest,
+                                               replies)
             key = (value, immediate)
             box.undo(reversed(flipped))
             box.unplace()
@@ -255,7 +255,8 @@ class LookaheadBot:
                footprints: Sequence[int] | None = None, bar: int | None = None,
                first: int | None = None, known: _Replies | None = None) -> tuple[int, int | None]:
         """`_after_reply`, and the footprint of the best reply found; the replies on footprint
-        ``first`` are tried before the others, and those ``known`` still hold are not tried again.
+        ``first`` are tried before the others, and those ``known`` still hold are not tried again
+        (with ``known``, the footprints are those it has noted, and ``footprints`` is not read).
 
         The order of the replies changes only how soon the cut-off comes, never a move: a cut
         value is below ``bar`` whichever reply gave it.  Strong replies tend to stay strong after
@@ -263,17 +264,17 @@ class LookaheadBot:
         them = "W" if me == "B" else "B"
         worst: int | None = None
         strongest = None
-        places = box.footprint_numbers() if footprints is None else footprints
         if known is not None:  # the best reply that met no change: the first such still legal
-            table, affected = known.table, known.affected
-            legal = set(places)
+            table, affected, covered = known.table, known.affected, known.covered
             for footprint in known.ranked:
-                if footprint not in affected and footprint in legal:
+                if footprint not in affected and footprint not in covered:
                     worst, strongest = -(known.shift + table[footprint][0]), footprint
                     if bar is not None and worst < bar:
                         return worst, strongest
                     break
-            places = [f for f in places if f in affected or f not in table]  # the rest: tried again
+            places: Sequence[int] = [*(f for f in affected if f not in covered), *known.new]  # tried again
+        else:
+            places = box.footprint_numbers() if footprints is None else footprints
         if first is not None and first in places:
             places = [first, *(f for f in places if f != first)]
         spec = observation.card(reply_card)
@@ -361,6 +362,8 @@ class _Replies:
         self.moved: set[int] = set()
         self.hit: set[tuple[int, int]] = set()
         self.shift = 0
+        self.covered: frozenset[int] = frozenset()
+        self.new: list[int] = []
 
     def _judged(self, box: Sandbox, square: int, exits: tuple, own: int, base: int, memo: dict
                 ) -> tuple[int, frozenset, tuple] | None:
@@ -464,13 +467,18 @@ class _Replies:
             for square in squares:
                 if tokens[square] == ".":
                     continue
-                for step in (1, -1, STRIDE, -STRIDE):
-                    for start, footprint in by_line.get(_line(square, step), ()):
+                row, col = square_of(square)  # `_line` of each direction through it
+                for step, line in ((1, 4 * row), (-1, 4 * row + 1),
+                                   (STRIDE, 4 * col + 2), (-STRIDE, 4 * col + 3)):
+                    for start, footprint in by_line.get(line, ()):
                         if on_line(square, start, step):
                             affected.add(footprint)
                             hit.add((start, step))
         self.affected, self.moved, self.hit = affected, set(moved), hit
         self.shift = _diff(box, self.them)
+        # the footprints my card takes, and the new ones next to it (all that are legal after it)
+        self.covered = footprints_covering(tuple(squares))
+        self.new = [f for f in footprints_next_to(tokens, squares) if f not in self.table]
 
     def split(self, footprint: int) -> tuple[int | None, tuple | None]:
         """For a footprint in `affected` or new: the best value of its replies that met no change

@@ -814,8 +814,8 @@ def footprints_after(known: Sequence[int], filled: Collection[int], keys: Sequen
     lo = bisect_left(known, 2 * ((top - 3) * STRIDE - _HALF))  # row r's numbers start at r * STRIDE - half
     hi = bisect_left(known, 2 * ((bottom + 2) * STRIDE - _HALF), lo)
     old = known[lo:hi]
-    window = list(filterfalse(_covering(keys).__contains__, old))  # still sorted
-    added = footprints_touching(filled, _around(keys).difference(filled))  # the new frontier
+    window = list(filterfalse(footprints_covering(keys).__contains__, old))  # still sorted
+    added = footprints_next_to(filled, keys)
     added.difference_update(old)
     if added:  # a sorted run and a few more: the sort merges them in far fewer comparisons
         window += added
@@ -823,10 +823,16 @@ def footprints_after(known: Sequence[int], filled: Collection[int], keys: Sequen
     return (*known[:lo], *window, *known[hi:])
 
 
+def footprints_next_to(filled: Collection[int], keys: Sequence[int]) -> set[int]:
+    """The legal footprints (O3, numbers) that touch a card just laid on the squares ``keys``
+    (numbers, already in ``filled``): with those it does not cover, all that are legal after it."""
+    return footprints_touching(filled, _around(tuple(keys)).difference(filled))  # the new frontier
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def _covering(keys: tuple[int, ...]) -> frozenset[int]:
-    """Every footprint, legal or not, that covers one of the squares ``keys``; kept, since the
-    same squares recur in game after game."""
+def footprints_covering(keys: tuple[int, ...]) -> frozenset[int]:
+    """Every footprint (number), legal or not, that covers one of the squares ``keys``; kept,
+    since the same squares recur in game after game."""
     return frozenset(f for k in keys for j in range(3) for f in (2 * (k - j), 2 * (k - j * STRIDE) + 1))
 
 
