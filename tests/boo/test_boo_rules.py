@@ -354,6 +354,17 @@ def test_scares_judged_before_placing_are_those_of_every_order(seed):
     assert named > 0  # the shortcut was tried on scares that flip something
 
 
+def test_a_flips_gain_is_what_the_flip_changes():
+    box = random_states(3, 14)[-1].graveyard.sandbox()
+    for index in range(len(box.squares)):
+        for colour, other in (("B", "W"), ("W", "B")):
+            before = box.counts[colour] - box.counts[other]
+            gain = box.flip_gain(index, colour)
+            box.flip(index)
+            assert box.counts[colour] - box.counts[other] == before + gain
+            box.flip(index)
+
+
 def custom(table: str, **kwargs):
     return load_game("boo", players=2, edition=table, **kwargs)
 

@@ -35,7 +35,6 @@ from .rules import (
     key_of,
     leaving,
     make_placed,
-    on_line,
     orientations,
     places_on,
     square_of,
@@ -94,7 +93,8 @@ def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
     ways = _ways(spec, me) if only is None else {0: only, 1: only}
     base = _diff(box, me)
     memo = {} if memo is None else memo
-    scares_at, flip, name = box.scares_at, box.flip, spec.name
+    scares_at, flip_gain, name = box.scares_at, box.flip_gain, spec.name
+    order: tuple | None
     for footprint in footprints:
         square, vertical = footprint >> 1, footprint & 1
         squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
@@ -107,14 +107,9 @@ def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
                 value, order = _best_order(box, [squares[i] for i in ghosts], active, me)
                 box.unplace()
             else:
-                if targets:  # every order flips these: flipped and back, the card not even placed
-                    for target in targets:
-                        flip(target)
-                    value = _diff(box, me) + own
-                    for target in targets:
-                        flip(target)
-                else:
-                    value = base + own
+                value = base + own  # every order flips these (distinct) cards: the card not even placed
+                for target in targets:
+                    value += flip_gain(target, me)
                 order = tuple([squares[i] for i in ghosts]) if orders else None
             yield (offered[turn] if offered is not None else None), value, order
 
@@ -137,8 +132,13 @@ def _ways(spec: Any, me: str) -> dict[int, tuple[tuple[int, tuple[str, ...], tup
     return {vertical: tuple(found) for vertical, found in ways.items()}
 
 
-def _footprints(legal_actions: Sequence[Place]) -> list[int]:
-    """The footprints (numbers) of the legal placements."""
+def _footprints(legal_actions: Sequence[Place], observation: Any = None) -> Sequence[int]:
+    """The footprints (numbers) of the legal placements, sorted: the graveyard's own (kept with
+    it) when the placements are all of those it offers, four on each footprint."""
+    if observation is not None:
+        known = observation.graveyard.footprint_numbers()
+        if len(legal_actions) == 4 * len(known):
+            return known
     return sorted({2 * (a.row * STRIDE + a.col) + (a.rotation in (90, 270)) for a in legal_actions})
 
 
@@ -158,7 +158,8 @@ class GreedyBot:
             return _first_of_best_order(box, observation, me, rng)
         spec = observation.card(legal_actions[0].card)
         scored = [(value, place)
-                  for place, value, _ in _candidates(box, _footprints(legal_actions), spec, me, orders=False)]
+                  for place, value, _ in _candidates(box, _footprints(legal_actions, observation), spec, me,
+                                                     orders=False)]
         best = max(v for v, _ in scored)
         return rng.choice([p for v, p in scored if v == best])
 
@@ -206,7 +207,7 @@ class LookaheadBot:
             best = max(v for v, _ in values)
             return Scare(square_of(rng.choice([order for v, order in values if v == best])[0]))
         spec = observation.card(legal_actions[0].card)
-        footprints = _footprints(legal_actions)
+        footprints = _footprints(legal_actions, observation)
         memo: dict = {}  # lines of sight in the graveyard as it is, for my cards and theirs
         candidates = list(_candidates(box, footprints, spec, me, memo=memo, orders=False))
         rng.shuffle(candidates)  # random tie-breaks among equal immediate values
@@ -305,7 +306,7 @@ class LookaheadBot:
                                                                           them)), key=lambda t: t[0])
         card = make_placed(spec, place.row, place.col, place.rotation, place.side)
         active = box.place(card.squares, card.tokens)
-        flipped = box.run(order, active)
+        flipped = box.run(box.ghost_squares(active) if order is None else order, active)
         mine = observation.card(observation.tops[observation.seat])
         best = max(v for _, v, _ in _candidates(box, box.footprint_numbers(), mine, me))
         box.undo(reversed(flipped))
@@ -341,7 +342,7 @@ class _Replies:
             square, vertical = footprint >> 1, footprint & 1
             squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
                 (square, square + 1, square + 2)
-            entries = tuple(self._judged(box, square, exits, own, base, memo)
+            entries = tuple(self._judged(box, square, exits, own, memo)
                             or self._traced(box, squares, tokens, ghosts, base)
                             for _, tokens, ghosts, exits, own in ways[vertical])
             self.table[footprint] = (max(value for value, _, _ in entries), entries)
@@ -365,7 +366,7 @@ class _Replies:
         self.covered: frozenset[int] = frozenset()
         self.new: list[int] = []
 
-    def _judged(self, box: Sandbox, square: int, exits: tuple, own: int, base: int, memo: dict
+    def _judged(self, box: Sandbox, square: int, exits: tuple, own: int, memo: dict
                 ) -> tuple[int, frozenset, tuple] | None:
         """`_traced` for a reply whose scares flip the same cards in every order, as
         `Sandbox.scares_at` judges without placing it (``memo`` is its), else None.  Its own squares
@@ -375,12 +376,8 @@ class _Replies:
         if targets is None:
             return None
         value = own
-        if targets:
-            for target in targets:
-                box.flip(target)
-            value += _diff(box, self.them) - base
-            for target in targets:
-                box.flip(target)
+        for target in targets:
+            value += box.flip_gain(target, self.them)
         looks, left = [], []
         rays = self.rays
         for offset, _, _, step, tag in exits:
@@ -471,7 +468,7 @@ class _Replies:
                 for step, line in ((1, 4 * row), (-1, 4 * row + 1),
                                    (STRIDE, 4 * col + 2), (-STRIDE, 4 * col + 3)):
                     for start, footprint in by_line.get(line, ()):
-                        if on_line(square, start, step):
+                        if (square - start) * step >= 0:  # on its row or column: ahead of its start
                             affected.add(footprint)
                             hit.add((start, step))
         self.affected, self.moved, self.hit = affected, set(moved), hit
@@ -482,10 +479,10 @@ class _Replies:
 
     def split(self, footprint: int) -> tuple[int | None, tuple | None]:
         """For a footprint in `affected` or new: the best value of its replies that met no change
-        (None if none did), and the ways (`_ways`) to try again (None: all of them)."""
+        (None if none did), and the ways (`_ways`) to try again."""
         known = self.table.get(footprint)
         if known is None:
-            return None, None
+            return None, self.ways[footprint & 1]
         kept = None
         fresh = []
         moved, hit = self.moved, self.hit

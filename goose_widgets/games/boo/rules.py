@@ -66,7 +66,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import chain, filterfalse
 from operator import itemgetter
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields
 
@@ -109,6 +109,10 @@ def sight_passes(token: str, colour: str) -> bool:
 
 
 _PASSES = {colour: frozenset(t for t in TOKENS if sight_passes(t, colour)) for colour in GHOST_COLOURS}
+_LEAD = {colour: {t: (0 if len(t) != 2 else 1 if t[0] == colour else -1) for t in TOKENS}
+         for colour in GHOST_COLOURS}
+_FLIP_GAIN = {colour: {t: lead[_FLIPPED[t]] - lead[t] for t in TOKENS} for colour, lead in _LEAD.items()}
+"""What turning a square's token over adds to a colour's face-up ghosts less the other colour's."""
 
 
 def rotate_token(token: str, rotation: int) -> str:
@@ -557,6 +561,12 @@ class Sandbox:
                 counts[token[0]] -= 1
                 counts[flipped[0]] += 1
 
+    def flip_gain(self, index: int, colour: str) -> int:
+        """How much turning card ``index`` over (`flip`) would add to the face-up ghosts of
+        ``colour`` less those of the other colour (the card is left as it is)."""
+        gain, tokens = _FLIP_GAIN[colour], self.tokens
+        return sum([gain[tokens[square]] for square in self.squares[index]])
+
     def _walk(self, square: int, step: int, colour: str, path: list[int] | None) -> tuple[int | None, str]:
         """From ``square`` on, the first square that stops a ``colour`` ghost's sight (a tombstone or
         a ghost of the other colour) and what it holds; ``(None, "")`` past the edge of the bounding
@@ -628,24 +638,24 @@ class Sandbox:
                 break
         else:  # most cards scare nothing: no ray flips
             return ()
-        if len(exits) == 1:
-            return (self.owner[hit[1]],)
-        hits = [memo.get(8 * (square + offset) + tag) for offset, _, _, _, tag in exits]
-        if None in hits:  # the rays after the first that flips: traced as above
-            for offset, facing, colour, step, tag in exits:
-                start = square + offset
-                if 8 * start + tag not in memo:
-                    self.scares_at(start - offset, ((offset, facing, colour, step, tag),), memo)
-            hits = [memo[8 * (square + offset) + tag] for offset, _, _, _, tag in exits]
         owner = self.owner
+        if len(exits) == 1:
+            return (owner[cast(int, hit[1])],)  # a ray that flips stops somewhere
+        for offset, facing, colour, step, tag in exits:  # the rays after the first that flips
+            if 8 * (square + offset) + tag not in memo:
+                self.scares_at(square, ((offset, facing, colour, step, tag),), memo)  # traced as above
+        hits: list[tuple[bool, int | None]] = [memo[8 * (square + offset) + tag]
+                                               for offset, _, _, _, tag in exits]
+        lines = [sight_squares(square + offset, step, stop)
+                 for (offset, _, _, step, _), (_, stop) in zip(exits, hits)]
         targets = []
         for i, (flips, stop) in enumerate(hits):
             if flips:
-                target = owner[stop]
-                ghosts = self.ghost_squares(target)  # what a flip changes (as in `independent`)
-                for j, (offset, _, _, step, _) in enumerate(exits):
-                    if j != i and any([on_line(sq, square + offset, step, hits[j][1]) for sq in ghosts]):
-                        return None
+                target = owner[cast(int, stop)]
+                for sq in self.ghost_squares(target):  # what a flip changes (as in `independent`)
+                    for j, line in enumerate(lines):
+                        if j != i and sq in line:
+                            return None
                 targets.append(target)
         return tuple(targets)
 
@@ -757,15 +767,15 @@ def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int,
     return exits
 
 
-def on_line(square: int, start: int, step: int, stop: int | None = None) -> bool:
-    """Whether the square ``square`` lies on the line of sight that starts at ``start`` and moves by
-    ``step`` (numbers, `key_of`), up to ``stop`` included (None: without end)."""
-    gap = square - start
-    if gap * step < 0 or (stop is not None and (stop - square) * step < 0):
-        return False
-    if step == 1 or step == -1:  # along a row: the same row
-        return (square + _HALF) // STRIDE == (start + _HALF) // STRIDE
-    return gap % STRIDE == 0
+def sight_squares(start: int, step: int, stop: int | None = None) -> range:
+    """The squares (numbers, `key_of`) of the line of sight that starts at ``start`` and moves by
+    ``step``, up to ``stop`` included (None: to the end of its row or column)."""
+    if stop is not None:
+        return range(start, stop + step, step)
+    if step == 1 or step == -1:  # along a row: its numbers run from row * STRIDE - half on
+        row = (start + _HALF) // STRIDE
+        return range(start, row * STRIDE + (_HALF if step == 1 else -_HALF - 1), step)
+    return range(start, start + step * STRIDE, step)
 
 
 def frontier(tokens: dict[Square, str], squares: Iterable[Square]) -> set[Square]:
