@@ -59,22 +59,17 @@ def _order_values(box: Sandbox, ghosts: Sequence[Any], active: int, me: str) -> 
 
 
 def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, tuple]:
-    """The best score difference reachable by some scare order, and that order."""
+    """The best score difference reachable by some scare order, and that order (the greatest of
+    those that reach it).  For a card whose order might matter (`Sandbox.scares_at` judged so):
+    every order is tried, without first tracing one to see whether the order matters."""
     if len(ghosts) == 1:  # one order only
         target = box.scare(ghosts[0], active, False)[0]  # no path needed
         value = _diff(box, me)
         if target is not None:
             box.flip(target)
         return value, tuple(ghosts)
-    flips, lines = box.canonical(ghosts, active)
-    value = _diff(box, me)
-    box.undo(reversed(flips))
-    if box.independent(flips, lines):  # every order gives this graveyard
-        return value, tuple(ghosts)
-    # as `_order_values`, without tracing the given order (the first permutation) a second time
-    orders = itertools.permutations(ghosts)
-    values = [(value, next(orders))]
-    for order in orders:
+    values = []
+    for order in itertools.permutations(ghosts):
         flipped = box.run(order, active)
         values.append((_diff(box, me), order))
         box.undo(reversed(flipped))

@@ -624,14 +624,15 @@ class Sandbox:
         `independent`).  Each ray is kept in ``memo`` as ``(whether it flips the card it stops at, the
         square it stops at or None past the box)``, also under every square it passes (the same ray
         from there); the caller must empty ``memo`` whenever the graveyard changes."""
+        get = memo.get
         for offset, facing, colour, step, tag in exits:
-            start = square + offset
-            hit = memo.get(8 * start + tag)
+            key = 8 * (square + offset) + tag
+            hit = get(key)
             if hit is None:
                 passed: list[int] = []
-                stop, seen = self._walk(start, step, colour, passed)  # judged as in `sight`
+                stop, seen = self._walk(square + offset, step, colour, passed)  # judged as in `sight`
                 flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                hit = memo[8 * start + tag] = (flips, stop)
+                hit = memo[key] = (flips, stop)
                 for passing in passed:  # the same ray from any square it passes
                     memo[8 * passing + tag] = hit
             if hit[0]:
