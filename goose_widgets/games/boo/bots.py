@@ -58,22 +58,25 @@ def _order_values(box: Sandbox, ghosts: Sequence[Any], active: int, me: str) -> 
     return values
 
 
-def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, tuple]:
+def _best_order(box: Sandbox, ghosts: Sequence[int], active: int, me: str) -> tuple[int, tuple]:
     """The best score difference reachable by some scare order, and that order (the greatest of
     those that reach it).  For a card whose order might matter (`Sandbox.scares_at` judged so):
-    every order is tried, without first tracing one to see whether the order matters."""
+    every order is tried, without first tracing one to see whether the order matters; orders that
+    start alike share those first scares."""
     if len(ghosts) == 1:  # one order only
         target = box.scare(ghosts[0], active, False)[0]  # no path needed
         value = _diff(box, me)
         if target is not None:
             box.flip(target)
         return value, tuple(ghosts)
-    values = []
-    for order in itertools.permutations(ghosts):
-        flipped = box.run(order, active)
-        values.append((_diff(box, me), order))
-        box.undo(reversed(flipped))
-    return max(values)
+    found = []
+    for i, ghost in enumerate(ghosts):  # each ghost first, then the best order of the others
+        target = box.scare(ghost, active, False)[0]
+        value, rest = _best_order(box, [*ghosts[:i], *ghosts[i + 1:]], active, me)
+        found.append((value, (ghost, *rest)))
+        if target is not None:
+            box.flip(target)
+    return max(found)
 
 
 def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
