@@ -500,7 +500,7 @@ class Sandbox:
     each card's, and `scare`, `sight` and `order_results` take and give them.
     """
 
-    __slots__ = ("tokens", "owner", "squares", "bbox", "counts", "_saved_bbox")
+    __slots__ = ("tokens", "owner", "squares", "bbox", "counts", "_saved_bbox", "_ghosts")
 
     def __init__(self, cards: Sequence[Placed]) -> None:
         self.tokens: dict[int, str] = {}
@@ -509,6 +509,7 @@ class Sandbox:
         self.counts = {"B": 0, "W": 0}
         self.bbox = (0, -1, 0, -1)
         self._saved_bbox: list[tuple[int, int, int, int]] = []
+        self._ghosts: dict[int, tuple[int, ...]] = {}  # `ghost_squares`: a flip keeps ghosts where they are
         rows = [sq[0] for card in cards for sq in card.squares]
         cols = [sq[1] for card in cards for sq in card.squares]
         if rows:
@@ -549,6 +550,7 @@ class Sandbox:
             if len(token) == 2:
                 counts[token[0]] -= 1
         self.bbox = self._saved_bbox.pop()
+        self._ghosts.pop(len(self.squares), None)
 
     def flip(self, index: int) -> None:
         """Turn card ``index`` over (calling it twice restores the card)."""
@@ -741,8 +743,13 @@ class Sandbox:
         """`footprints` as numbers (`footprint_number`)."""
         return sorted(footprints_touching(self.tokens, _neighbours(self.tokens)))
 
-    def ghost_squares(self, index: int) -> list[int]:
-        return [sq for sq in self.squares[index] if len(self.tokens[sq]) == 2]
+    def ghost_squares(self, index: int) -> tuple[int, ...]:
+        """The squares of card ``index`` that hold ghosts (in the card's order)."""
+        found = self._ghosts.get(index)
+        if found is None:
+            tokens = self.tokens
+            found = self._ghosts[index] = tuple([sq for sq in self.squares[index] if len(tokens[sq]) == 2])
+        return found
 
 
 def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int, str, str, int, int]]:
@@ -991,7 +998,7 @@ class Graveyard:
     def sandbox(self) -> Sandbox:
         """A working copy, made from this graveyard's squares (copied: a sandbox changes them)."""
         box = Sandbox.__new__(Sandbox)  # every slot is set here: `__init__` would build them twice
-        box._saved_bbox = []
+        box._saved_bbox, box._ghosts = [], {}
         box.tokens, box.owner = dict(self._cells), dict(self._owners)
         box.squares = list(self._keys)
         box.counts = dict(self._counts)
@@ -1004,7 +1011,7 @@ class Graveyard:
         them on to the graveyard after its flips (`flipped_as`).  Flips change only the squares'
         tokens and the counts, never the owners or the list of squares."""
         box = Sandbox.__new__(Sandbox)
-        box._saved_bbox = []
+        box._saved_bbox, box._ghosts = [], {}
         box.tokens, box.owner, box.squares = self._cells, self._owners, self._keys  # type: ignore[assignment]
         box.counts, box.bbox = self._counts, self.bbox
         return box
