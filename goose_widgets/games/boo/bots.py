@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -324,8 +325,12 @@ class _Replies:
     square sees the very same squares, so its scares do the same and its value moves only by the
     change in the difference.  A line that left the graveyard's bounding box would see further only
     if my card, widening the box, lay on it.  Where the scare order matters, the squares of every
-    order count.  Footprints new after my move, and replies that met a change, are tried again
-    (`_candidates`).  Squares and footprints are numbers (`rules.key_of`, `rules.footprint_number`).
+    order count.  Only ghosts and tombstones count as changed: a flip changes only ghosts, and an
+    empty square of my card passes sight as the empty square did.  Footprints with a reply that met
+    a change are found through an index (square -> footprints; row or column and direction -> lines
+    out of the box); their replies that met it, and the footprints new after my move, are tried
+    again (`_candidates`), and the best reply that met nothing comes first from a ranked list.
+    Squares and footprints are numbers (`rules.key_of`, `rules.footprint_number`).
     """
 
     def __init__(self, box: Sandbox, footprints: Sequence[int], spec: Any, them: str,
@@ -345,16 +350,18 @@ class _Replies:
                             for _, tokens, ghosts, exits, own in ways[vertical])
             self.table[footprint] = (max(value for value, _, _ in entries), entries)
         # who looked where: square -> footprints, and (line, direction) -> rays out of the box
-        self.by_square: dict[int, list[int]] = {}
-        self.by_line: dict[int, list[tuple[int, int]]] = {}
+        self.by_square: defaultdict[int, list[int]] = defaultdict(list)
+        self.by_line: defaultdict[int, list[tuple[int, int]]] = defaultdict(list)
         for footprint, (_, entries) in self.table.items():
             looked: set = set()
+            rays: set = set()
             for _, squares_looked, left in entries:
                 looked.update(squares_looked)
-                for end, step in left:
-                    self.by_line.setdefault(_line(end, step), []).append((end, footprint))
+                rays.update(left)
+            for end, step in rays:
+                self.by_line[_line(end, step)].append((end, footprint))
             for square in looked:
-                self.by_square.setdefault(square, []).append(footprint)
+                self.by_square[square].append(footprint)
         self.ranked = sorted(self.table, key=lambda f: self.table[f][0], reverse=True)
         self.ways = ways
         self.affected: set[int] = set()
