@@ -624,19 +624,16 @@ class Sandbox:
         ghost of a card it flips lies on another of its lines of sight, where the order might matter
         (then place it and try the orders: `order_results`).  Otherwise every order flips these cards (as in
         `independent`).  Each ray is kept in ``memo`` as ``(whether it flips the card it stops at, the
-        square it stops at or None past the box)``, also under every square it passes (the same ray
-        from there); the caller must empty ``memo`` whenever the graveyard changes."""
+        square it stops at or None past the box)``, under its first square and tag (`_TAG`); the
+        caller must empty ``memo`` whenever the graveyard changes."""
         get = memo.get
         for offset, facing, colour, step, tag in exits:
             key = 8 * (square + offset) + tag
             hit = get(key)
             if hit is None:
-                passed: list[int] = []
-                stop, seen = self._walk(square + offset, step, colour, passed)  # judged as in `sight`
+                stop, seen = self._walk(square + offset, step, colour, None)  # judged as in `sight`
                 flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
                 hit = memo[key] = (flips, stop)
-                for passing in passed:  # the same ray from any square it passes
-                    memo[8 * passing + tag] = hit
             if hit[0]:
                 break
         else:  # most cards scare nothing: no ray flips
