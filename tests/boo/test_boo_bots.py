@@ -95,3 +95,38 @@ def test_greedy_beats_random():
     game = load_game("boo", players=2)
     result = simulate(game, 4, [GreedyBot(), RandomBot()], seed=2, progress=False, rotate_seats=True)
     assert result.win_counts()[0] == 4
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_replies_kept_from_before_my_move_are_the_replies_worked_out_afresh(seed):
+    # the look-ahead reuses the opponent's replies traced once per move (`_Replies`) wherever my
+    # candidate changed nothing they looked at; after every candidate the best reply must be the
+    # one a search from scratch finds
+    from goose_widgets.games.boo.bots import _candidates, _footprints, _Replies
+    from goose_widgets.games.boo.rules import footprints_after, key_of, make_placed
+
+    checked = 0
+    for state in list(states_of_a_game(seed, 14))[-6:]:
+        seat = state.current_player
+        obs = state.observation(seat)
+        me, them = ("B", "W") if seat == 0 else ("W", "B")
+        reply_card = obs.hands[1 - seat]
+        box = obs.graveyard.sandbox()
+        legal = state.legal_actions()
+        footprints = _footprints(legal)
+        spec = obs.card(legal[0].card)
+        replies = _Replies(box, footprints, obs.card(reply_card), them)
+        for place, _, order in list(_candidates(box, footprints, spec, me))[::7]:
+            card = make_placed(spec, place.row, place.col, place.rotation, place.side)
+            squares = tuple(map(key_of, card.squares))
+            active = box.place(squares, card.tokens)
+            flipped = box.run(order, active)
+            replies.changed(box, squares, flipped)
+            after = footprints_after(footprints, box.tokens, squares)  # the legal places now
+            assert set(after) == {f for f in replies.table if f not in replies.covered} | set(replies.new)
+            kept = LookaheadBot._reply(box, obs, reply_card, me, known=replies)[0]
+            assert kept == LookaheadBot._after_reply(box, obs, reply_card, me)
+            box.undo(reversed(flipped))
+            box.unplace()
+            checked += 1
+    assert checked > 100

@@ -27,6 +27,7 @@ from goose_widgets.games.boo.rules import (
     footprint_of,
     iter_ghosts,
     key_of,
+    leaving,
     make_placed,
     parse_place,
     position,
@@ -324,6 +325,44 @@ def test_the_order_is_asked_exactly_when_it_changes_the_graveyard(seed):
                 results.add(tuple(sorted(box.tokens.items())))
                 box.undo(reversed(flips))
             assert len(results) <= 1
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_scares_judged_before_placing_are_those_of_every_order(seed):
+    # `Sandbox.scares_at` (the bots' shortcut) names the cards every order of the placed card's
+    # scares flips, or None; the engine's own trial of every order must agree wherever it names them
+    named = 0
+    for state in random_states(seed, 16)[-30:]:
+        if state.is_chance_node() or state.is_terminal() or state.pending:
+            continue
+        box = state.graveyard.sandbox()
+        memo: dict = {}
+        for action in state.legal_actions():
+            card = make_placed(STANDARD_EDITION.by_name[action.card], action.row, action.col,
+                               action.rotation, action.side)
+            targets = box.scares_at(0, leaving(card.squares, card.tokens), memo)
+            active = box.place(card.squares, card.tokens)
+            results = set()
+            for order in itertools.permutations(box.ghost_squares(active)):
+                flips = box.run(order, active)
+                results.add(frozenset(i for i in set(flips) if i is not None and flips.count(i) % 2))
+                box.undo(reversed(flips))
+            box.unplace()
+            if targets is not None:
+                named += bool(targets)
+                assert results == {frozenset(targets)} and len(set(targets)) == len(targets)
+    assert named > 0  # the shortcut was tried on scares that flip something
+
+
+def test_a_flips_gain_is_what_the_flip_changes():
+    box = random_states(3, 14)[-1].graveyard.sandbox()
+    for index in range(len(box.squares)):
+        for colour, other in (("B", "W"), ("W", "B")):
+            before = box.counts[colour] - box.counts[other]
+            gain = box.flip_gain(index, colour)
+            box.flip(index)
+            assert box.counts[colour] - box.counts[other] == before + gain
+            box.flip(index)
 
 
 def custom(table: str, **kwargs):

@@ -18,19 +18,21 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ...engine import Bot, RandomBot
 from .rules import (
     KEY_STEP,
-    REVERSE,
     STRIDE,
     TURNS,
     Place,
     Sandbox,
     Scare,
-    footprints_after,
+    _odd,
+    footprints_covering,
+    footprints_next_to,
     key_of,
     leaving,
     make_placed,
@@ -57,51 +59,57 @@ def _order_values(box: Sandbox, ghosts: Sequence[Any], active: int, me: str) -> 
     return values
 
 
-def _best_order(box: Sandbox, ghosts: list, active: int, me: str) -> tuple[int, tuple]:
-    """The best score difference reachable by some scare order, and that order."""
+def _best_order(box: Sandbox, ghosts: Sequence[int], active: int, me: str) -> tuple[int, tuple]:
+    """The best score difference reachable by some scare order, and that order (the greatest of
+    those that reach it).  For a card whose order might matter (`Sandbox.scares_at` judged so):
+    every order is tried, without first tracing one to see whether the order matters; orders that
+    start alike share those first scares."""
     if len(ghosts) == 1:  # one order only
         target = box.scare(ghosts[0], active, False)[0]  # no path needed
         value = _diff(box, me)
         if target is not None:
             box.flip(target)
         return value, tuple(ghosts)
-    flips, lines = box.canonical(ghosts, active)
-    value = _diff(box, me)
-    box.undo(reversed(flips))
-    if box.independent(flips, lines):  # every order gives this graveyard
-        return value, tuple(ghosts)
-    # as `_order_values`, without tracing the given order (the first permutation) a second time
-    orders = itertools.permutations(ghosts)
-    values = [(value, next(orders))]
-    for order in orders:
-        flipped = box.run(order, active)
-        values.append((_diff(box, me), order))
-        box.undo(reversed(flipped))
-    return max(values)
+    found = []
+    for i, ghost in enumerate(ghosts):  # each ghost first, then the best order of the others
+        target = box.scare(ghost, active, False)[0]
+        value, rest = _best_order(box, [*ghosts[:i], *ghosts[i + 1:]], active, me)
+        found.append((value, (ghost, *rest)))
+        if target is not None:
+            box.flip(target)
+    return max(found)
 
 
 def _candidates(box: Sandbox, footprints: Sequence[int], spec: Any, me: str,
-                places: bool = True, memo: dict | None = None) -> Iterator[tuple[Any, int, tuple]]:
+                places: bool = True, memo: dict | None = None, only: tuple | None = None,
+                orders: bool = True) -> Iterator[tuple[Any, int, tuple | None]]:
     """Yield ``(place, best immediate difference, best order)`` for a card on every footprint (a
     number, `rules.footprint_number`), in every distinct way it can lie (`rules.orientations`);
-    ``place`` (a `Place`) is None unless ``places``, and the order lists square numbers.
-    ``memo`` is `Sandbox.quiet`'s, to share between calls on the same graveyard."""
-    ways = _ways(spec, me)
+    ``place`` (a `Place`) is None unless ``places``, and the order lists square numbers (where the
+    order cannot matter it is None unless ``orders``).
+    ``memo`` is `Sandbox.scares_at`'s, to share between calls on the same graveyard; ``only``
+    gives some of the ways (`_ways`) to try instead of all (on footprints of one direction)."""
+    ways = _ways(spec, me) if only is None else {0: only, 1: only}
     base = _diff(box, me)
     memo = {} if memo is None else memo
-    quiet_at, name = box.quiet_at, spec.name
+    scares_at, flip_gain, name = box.scares_at, box.flip_gain, spec.name
+    order: tuple | None
     for footprint in footprints:
         square, vertical = footprint >> 1, footprint & 1
         squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
             (square, square + 1, square + 2)
         offered = places_on(name, footprint) if places else None  # the legal objects
         for turn, tokens, ghosts, exits, own in ways[vertical]:
-            if quiet_at(square, exits, memo):
-                value, order = base + own, tuple([squares[i] for i in ghosts])
-            else:
+            targets = scares_at(square, exits, memo)
+            if targets is None:  # the order might matter: placed, and the orders tried
                 active = box.place(squares, tokens)
                 value, order = _best_order(box, [squares[i] for i in ghosts], active, me)
                 box.unplace()
+            else:
+                value = base + own  # every order flips these (distinct) cards: the card not even placed
+                for target in targets:
+                    value += flip_gain(target, me)
+                order = tuple([squares[i] for i in ghosts]) if orders else None
             yield (offered[turn] if offered is not None else None), value, order
 
 
@@ -123,8 +131,13 @@ def _ways(spec: Any, me: str) -> dict[int, tuple[tuple[int, tuple[str, ...], tup
     return {vertical: tuple(found) for vertical, found in ways.items()}
 
 
-def _footprints(legal_actions: Sequence[Place]) -> list[int]:
-    """The footprints (numbers) of the legal placements."""
+def _footprints(legal_actions: Sequence[Place], observation: Any = None) -> Sequence[int]:
+    """The footprints (numbers) of the legal placements, sorted: the graveyard's own (kept with
+    it) when the placements are all of those it offers, four on each footprint."""
+    if observation is not None:
+        known = observation.graveyard.footprint_numbers()
+        if len(legal_actions) == 4 * len(known):
+            return known
     return sorted({2 * (a.row * STRIDE + a.col) + (a.rotation in (90, 270)) for a in legal_actions})
 
 
@@ -144,7 +157,8 @@ class GreedyBot:
             return _first_of_best_order(box, observation, me, rng)
         spec = observation.card(legal_actions[0].card)
         scored = [(value, place)
-                  for place, value, _ in _candidates(box, _footprints(legal_actions), spec, me)]
+                  for place, value, _ in _candidates(box, _footprints(legal_actions, observation), spec, me,
+                                                     orders=False)]
         best = max(v for v, _ in scored)
         return rng.choice([p for v, p in scored if v == best])
 
@@ -192,8 +206,9 @@ class LookaheadBot:
             best = max(v for v, _ in values)
             return Scare(square_of(rng.choice([order for v, order in values if v == best])[0]))
         spec = observation.card(legal_actions[0].card)
-        footprints = _footprints(legal_actions)
-        candidates = list(_candidates(box, footprints, spec, me))
+        footprints = _footprints(legal_actions, observation)
+        memo: dict = {}  # lines of sight in the graveyard as it is, for my cards and theirs
+        candidates = list(_candidates(box, footprints, spec, me, memo=memo, orders=False))
         rng.shuffle(candidates)  # random tie-breaks among equal immediate values
         candidates.sort(key=lambda c: c[1], reverse=True)
         if self.width is not None:
@@ -201,12 +216,12 @@ class LookaheadBot:
         best_key: tuple[int, int] | None = None
         chosen: list[Place] = []
         strongest: int | None = None  # the footprint of the last best reply
-        replies = _Replies(box, footprints, observation.card(reply_card), "W" if me == "B" else "B")
+        replies = _Replies(box, footprints, observation.card(reply_card), "W" if me == "B" else "B", memo)
         for place, immediate, order in candidates:
             card = make_placed(spec, place.row, place.col, place.rotation, place.side)
             squares = tuple(map(key_of, card.squares))
             active = box.place(squares, card.tokens)
-            flipped = box.run(order, active)
+            flipped = box.run(box.ghost_squares(active) if order is None else order, active)  # None: any
             # a reply that leaves this candidate's key below the best key so far ends its search;
             # the differences are whole numbers, so with a lower immediate value a tie is enough
             bar = None if best_key is None else best_key[0] + (immediate < best_key[1])
@@ -214,9 +229,8 @@ class LookaheadBot:
                 value = self._after_reply_and_mine(box, observation, reply_card, me)
             else:
                 replies.changed(box, squares, flipped)
-                value, strongest = self._reply(box, observation, reply_card, me,
-                                               footprints_after(footprints, box.tokens, squares),
-                                               bar, strongest, replies)
+                value, strongest = self._reply(box, observation, reply_card, me, None, bar, strongest,
+                                               replies)
             key = (value, immediate)
             box.undo(reversed(flipped))
             box.unplace()
@@ -241,23 +255,38 @@ class LookaheadBot:
                footprints: Sequence[int] | None = None, bar: int | None = None,
                first: int | None = None, known: _Replies | None = None) -> tuple[int, int | None]:
         """`_after_reply`, and the footprint of the best reply found; the replies on footprint
-        ``first`` are tried before the others, and those ``known`` still hold are not tried again.
+        ``first`` are tried before the others, and those ``known`` still hold are not tried again
+        (with ``known``, the footprints are those it has noted, and ``footprints`` is not read).
 
         The order of the replies changes only how soon the cut-off comes, never a move: a cut
         value is below ``bar`` whichever reply gave it.  Strong replies tend to stay strong after
         each of my candidates, so trying them first makes the cut-off come early."""
         them = "W" if me == "B" else "B"
-        worst = None
+        worst: int | None = None
         strongest = None
-        places = box.footprint_numbers() if footprints is None else footprints
+        if known is not None:  # the best reply that met no change: the first such still legal
+            table, affected, covered = known.table, known.affected, known.covered
+            for footprint in known.ranked:
+                if footprint not in affected and footprint not in covered:
+                    worst, strongest = -(known.shift + table[footprint][0]), footprint
+                    if bar is not None and worst < bar:
+                        return worst, strongest
+                    break
+            places: Sequence[int] = [*(f for f in affected if f not in covered), *known.new]  # tried again
+        else:
+            places = box.footprint_numbers() if footprints is None else footprints
         if first is not None and first in places:
             places = [first, *(f for f in places if f != first)]
         spec = observation.card(reply_card)
         memo: dict = {}
         for footprint in places:
-            best = known.best(footprint) if known is not None else None  # their best reply there
-            for value in ((best,) if best is not None else
-                          (value for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo))):
+            kept, fresh = known.split(footprint) if known is not None else (None, None)
+            for value in ((kept,) if kept is not None else ()):
+                if worst is None or -value < worst:
+                    worst, strongest = -value, footprint
+                    if bar is not None and worst < bar:
+                        return worst, strongest
+            for _, value, _ in _candidates(box, (footprint,), spec, them, False, memo, fresh, False):
                 if worst is None or -value < worst:
                     worst, strongest = -value, footprint
                     if bar is not None and worst < bar:
@@ -276,7 +305,7 @@ class LookaheadBot:
                                                                           them)), key=lambda t: t[0])
         card = make_placed(spec, place.row, place.col, place.rotation, place.side)
         active = box.place(card.squares, card.tokens)
-        flipped = box.run(order, active)
+        flipped = box.run(box.ghost_squares(active) if order is None else order, active)
         mine = observation.card(observation.tops[observation.seat])
         best = max(v for _, v, _ in _candidates(box, box.footprint_numbers(), mine, me))
         box.undo(reversed(flipped))
@@ -296,57 +325,90 @@ class _Replies:
     square sees the very same squares, so its scares do the same and its value moves only by the
     change in the difference.  A line that left the graveyard's bounding box would see further only
     if my card, widening the box, lay on it.  Where the scare order matters, the squares of every
-    order count.  Footprints new after my move, and replies that met a change, are tried again
-    (`_candidates`).  Squares and footprints are numbers (`rules.key_of`, `rules.footprint_number`).
+    order count.  Only ghosts and tombstones count as changed: a flip changes only ghosts, and an
+    empty square of my card passes sight as the empty square did.  Footprints with a reply that met
+    a change are found through an index (square -> footprints; row or column and direction -> lines
+    out of the box); their replies that met it, and the footprints new after my move, are tried
+    again (`_candidates`), and the best reply that met nothing comes first from a ranked list.
+    Squares and footprints are numbers (`rules.key_of`, `rules.footprint_number`).
     """
 
-    def __init__(self, box: Sandbox, footprints: Sequence[int], spec: Any, them: str) -> None:
+    def __init__(self, box: Sandbox, footprints: Sequence[int], spec: Any, them: str,
+                 memo: dict | None = None) -> None:
         self.them, self.bbox = them, box.bbox
         base = _diff(box, them)
         ways = _ways(spec, them)
-        rays: dict = {}
+        memo = {} if memo is None else memo  # `Sandbox.scares_at`'s, for the graveyard in ``box``
+        self.rays: dict[int, tuple[frozenset, tuple[int, int] | None]] = {}  # `_ray` of each ray
         self.table: dict[int, tuple[int, tuple[tuple[int, frozenset, tuple], ...]]] = {}
         for footprint in footprints:
             square, vertical = footprint >> 1, footprint & 1
             squares = (square, square + STRIDE, square + 2 * STRIDE) if vertical else \
                 (square, square + 1, square + 2)
-            entries = tuple(self._quiet(box, square, exits, own, rays)
+            entries = tuple(self._judged(box, square, exits, own, memo)
                             or self._traced(box, squares, tokens, ghosts, base)
                             for _, tokens, ghosts, exits, own in ways[vertical])
             self.table[footprint] = (max(value for value, _, _ in entries), entries)
-        self.placed: Sequence[int] = ()
-        self.hits: dict[tuple[int, int], bool] = {}  # rays out of the box: whether my card is on them
-        self.moved: set = set()
-        self.grown = False
+        # who looked where: square -> footprints, and (line, direction) -> rays out of the box
+        self.by_square: defaultdict[int, list[int]] = defaultdict(list)
+        self.by_line: defaultdict[int, list[tuple[int, int]]] = defaultdict(list)
+        for footprint, (_, entries) in self.table.items():
+            looked: set = set()
+            rays: set = set()
+            for _, squares_looked, left in entries:
+                looked.update(squares_looked)
+                rays.update(left)
+            for end, step in rays:
+                self.by_line[_line(end, step)].append((end, footprint))
+            for square in looked:
+                self.by_square[square].append(footprint)
+        self.ranked = sorted(self.table, key=lambda f: self.table[f][0], reverse=True)
+        self.ways = ways
+        self.affected: set[int] = set()
+        self.moved: set[int] = set()
+        self.hit: set[tuple[int, int]] = set()
         self.shift = 0
+        self.covered: frozenset[int] = frozenset()
+        self.new: list[int] = []
 
-    @staticmethod
-    def _quiet(box: Sandbox, square: int, exits: tuple, own: int, rays: dict
-               ) -> tuple[int, frozenset, tuple] | None:
-        """`_traced` for a reply that scares nothing (as `Sandbox.quiet_at` judges, without placing
-        it), else None.  Its own squares are left out of those looked at: my candidate cannot change
-        them, since the reply lies there after it.  ``rays`` keeps each line of sight traced."""
-        looked: set = set()
-        left = []
-        for offset, facing, colour, step, tag in exits:
-            start = square + offset
-            ray = rays.get(8 * start + tag)
+    def _judged(self, box: Sandbox, square: int, exits: tuple, own: int, memo: dict
+                ) -> tuple[int, frozenset, tuple] | None:
+        """`_traced` for a reply whose scares flip the same cards in every order, as
+        `Sandbox.scares_at` judges without placing it (``memo`` is its), else None.  Its own squares
+        are left out of those looked at: my candidate cannot change them, since the reply lies there
+        after it."""
+        targets = box.scares_at(square, exits, memo)
+        if targets is None:
+            return None
+        value = own
+        for target in targets:
+            value += box.flip_gain(target, self.them)
+        looks, left = [], []
+        rays = self.rays
+        for offset, _, _, step, tag in exits:
+            key = 8 * (square + offset) + tag
+            ray = rays.get(key)
             if ray is None:
-                passed: list = []
-                stop, seen = box._walk(start, step, colour, passed)
-                flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                end = None
-                if stop is not None:
-                    passed.append(stop)
-                else:  # the first square past the bounding box
-                    end = ((passed[-1] if passed else start - step) + step, step)
-                ray = rays[8 * start + tag] = (flips, passed, end)
-            if ray[0]:
-                return None
-            looked.update(ray[1])
-            if ray[2] is not None:
-                left.append(ray[2])
-        return own, frozenset(looked), tuple(left)
+                ray = rays[key] = self._ray(square + offset, step, memo[key][1])
+            looks.append(ray[0])
+            if ray[1] is not None:
+                left.append(ray[1])
+        return value, looks[0] if len(looks) == 1 else frozenset().union(*looks), tuple(left)
+
+    def _ray(self, start: int, step: int, stop: int | None) -> tuple[frozenset, tuple[int, int] | None]:
+        """The squares a line of sight from ``start`` looked at (to ``stop``, or to the edge of the
+        box), and if it left the box, ``(the first square beyond it, step)``."""
+        if stop is not None:
+            return frozenset(range(start, stop + step, step)), None
+        rmin, rmax, cmin, cmax = self.bbox
+        row, col = square_of(start)
+        if not (rmin <= row <= rmax and cmin <= col <= cmax):
+            end = start
+        elif step == 1 or step == -1:
+            end = row * STRIDE + (cmax + 1 if step == 1 else cmin - 1)
+        else:
+            end = (rmax + 1 if step > 0 else rmin - 1) * STRIDE + col
+        return frozenset(range(start, end, step)), (end, step)
 
     def _traced(self, box: Sandbox, squares: tuple, tokens: tuple, ghosts: tuple, base: int
                 ) -> tuple[int, frozenset, tuple]:
@@ -386,42 +448,63 @@ class _Replies:
         return value - base, frozenset(looked), tuple(left)
 
     def changed(self, box: Sandbox, squares: Sequence[int], flipped: Sequence[int | None]) -> None:
-        """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``."""
-        self.placed = squares
-        self.hits = {}
-        self.moved = set(squares).union(*(box.squares[i] for i in flipped if i is not None))
-        self.grown = box.bbox != self.bbox
+        """Note my candidate: its card on ``squares`` (now in ``box``) flipped the cards ``flipped``.
+        ``affected`` then holds the footprints with a reply that met a change (to be tried again)."""
+        # only ghosts and tombstones change what a line of sight does: an empty square of my card
+        # passes sight as the empty square before it did, and a flip changes only a card's ghosts
+        # (a card flipped twice is as it was)
+        tokens = box.tokens
+        moved = [square for square in squares if tokens[square] != "."]
+        for card in _odd(flipped):
+            moved += [square for square in box.squares[card] if len(tokens[square]) == 2]
+        affected: set[int] = set()
+        by_square = self.by_square
+        for square in moved:
+            found = by_square.get(square)
+            if found is not None:
+                affected.update(found)
+        hit: set[tuple[int, int]] = set()
+        if box.bbox != self.bbox:  # a line that left the box now meets my card if it lies on it
+            by_line = self.by_line
+            for square in squares:
+                if tokens[square] == ".":
+                    continue
+                row, col = square_of(square)  # `_line` of each direction through it
+                for step, line in ((1, 4 * row), (-1, 4 * row + 1),
+                                   (STRIDE, 4 * col + 2), (-STRIDE, 4 * col + 3)):
+                    for start, footprint in by_line.get(line, ()):
+                        if (square - start) * step >= 0:  # on its row or column: ahead of its start
+                            affected.add(footprint)
+                            hit.add((start, step))
+        self.affected, self.moved, self.hit = affected, set(moved), hit
         self.shift = _diff(box, self.them)
+        # the footprints my card takes, and the new ones next to it (all that are legal after it)
+        self.covered = footprints_covering(tuple(squares))
+        self.new = [f for f in footprints_next_to(tokens, squares) if f not in self.table]
 
-    def best(self, footprint: int) -> int | None:
-        """The value of the best reply on ``footprint`` after my candidate, or None to try them again."""
+    def split(self, footprint: int) -> tuple[int | None, tuple | None]:
+        """For a footprint in `affected` or new: the best value of its replies that met no change
+        (None if none did), and the ways (`_ways`) to try again."""
         known = self.table.get(footprint)
         if known is None:
-            return None
-        best, entries = known
-        moved, grown = self.moved, self.grown
-        for _, looked, left in entries:
-            if not moved.isdisjoint(looked):
-                return None
-            if grown and left:
-                for ray in left:  # many replies share a ray: each is looked at once per candidate
-                    hit = self.hits.get(ray)
-                    if hit is None:
-                        hit = self.hits[ray] = any([_ahead(ray, square) for square in self.placed])
-                    if hit:
-                        return None
-        return self.shift + best
+            return None, self.ways[footprint & 1]
+        kept = None
+        fresh = []
+        moved, hit = self.moved, self.hit
+        for way, (value, looked, left) in zip(self.ways[footprint & 1], known[1]):
+            if not moved.isdisjoint(looked) or (hit and not hit.isdisjoint(left)):
+                fresh.append(way)
+            elif kept is None or value > kept:
+                kept = value
+        return (None if kept is None else self.shift + kept), tuple(fresh)
 
 
-def _ahead(ray: tuple[int, int], square: int) -> bool:
-    """Whether the square ``square`` lies on the ray ``(start, step)``, from its start on."""
-    start, step = ray
-    gap = square - start
-    if gap * step < 0:
-        return False
-    if step == 1 or step == -1:  # along a row: the same row
-        return (square + STRIDE // 2) // STRIDE == (start + STRIDE // 2) // STRIDE
-    return gap % STRIDE == 0
+def _line(square: int, step: int) -> int:
+    """The row (for a step along a row) or column of ``square``, with the direction, as one number."""
+    row, col = square_of(square)
+    if step == 1 or step == -1:
+        return 4 * row + (step < 0)
+    return 4 * col + 2 + (step < 0)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}

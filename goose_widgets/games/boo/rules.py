@@ -66,7 +66,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import chain, filterfalse
 from operator import itemgetter
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields
 
@@ -109,6 +109,10 @@ def sight_passes(token: str, colour: str) -> bool:
 
 
 _PASSES = {colour: frozenset(t for t in TOKENS if sight_passes(t, colour)) for colour in GHOST_COLOURS}
+_LEAD = {colour: {t: (0 if len(t) != 2 else 1 if t[0] == colour else -1) for t in TOKENS}
+         for colour in GHOST_COLOURS}
+_FLIP_GAIN = {colour: {t: lead[_FLIPPED[t]] - lead[t] for t in TOKENS} for colour, lead in _LEAD.items()}
+"""What turning a square's token over adds to a colour's face-up ghosts less the other colour's."""
 
 
 def rotate_token(token: str, rotation: int) -> str:
@@ -496,7 +500,7 @@ class Sandbox:
     each card's, and `scare`, `sight` and `order_results` take and give them.
     """
 
-    __slots__ = ("tokens", "owner", "squares", "bbox", "counts", "_saved_bbox")
+    __slots__ = ("tokens", "owner", "squares", "bbox", "counts", "_saved_bbox", "_ghosts")
 
     def __init__(self, cards: Sequence[Placed]) -> None:
         self.tokens: dict[int, str] = {}
@@ -505,6 +509,7 @@ class Sandbox:
         self.counts = {"B": 0, "W": 0}
         self.bbox = (0, -1, 0, -1)
         self._saved_bbox: list[tuple[int, int, int, int]] = []
+        self._ghosts: dict[int, tuple[int, ...]] = {}  # `ghost_squares`: a flip keeps ghosts where they are
         rows = [sq[0] for card in cards for sq in card.squares]
         cols = [sq[1] for card in cards for sq in card.squares]
         if rows:
@@ -545,6 +550,7 @@ class Sandbox:
             if len(token) == 2:
                 counts[token[0]] -= 1
         self.bbox = self._saved_bbox.pop()
+        self._ghosts.pop(len(self.squares), None)
 
     def flip(self, index: int) -> None:
         """Turn card ``index`` over (calling it twice restores the card)."""
@@ -556,6 +562,12 @@ class Sandbox:
                 tokens[square] = flipped
                 counts[token[0]] -= 1
                 counts[flipped[0]] += 1
+
+    def flip_gain(self, index: int, colour: str) -> int:
+        """How much turning card ``index`` over (`flip`) would add to the face-up ghosts of
+        ``colour`` less those of the other colour (the card is left as it is)."""
+        gain, tokens = _FLIP_GAIN[colour], self.tokens
+        return sum([gain[tokens[square]] for square in self.squares[index]])
 
     def _walk(self, square: int, step: int, colour: str, path: list[int] | None) -> tuple[int | None, str]:
         """From ``square`` on, the first square that stops a ``colour`` ghost's sight (a tombstone or
@@ -602,25 +614,50 @@ class Sandbox:
         """True when no ghost of a card about to lie on ``squares`` can scare anything (judged like
         `sight`, before the card is placed).  A quick test for search: the rays beyond the card are
         cached in ``memo``, which the caller must empty whenever the graveyard changes."""
-        return self.quiet_at(0, leaving(squares, tokens), memo)
+        return self.scares_at(0, leaving(squares, tokens), memo) == ()
 
-    def quiet_at(self, square: int, exits: Iterable[tuple[int, str, str, int, int]], memo: dict) -> bool:
-        """`quiet` for a card whose ghosts' sights leave it as `leaving` says, shifted by the
-        number ``square`` (search computes `leaving` once per way a card lies, at (0, 0))."""
+    def scares_at(self, square: int, exits: Sequence[tuple[int, str, str, int, int]], memo: dict
+                  ) -> tuple[int, ...] | None:
+        """The cards (indices) flipped by the scares of a card about to lie at the number ``square``,
+        whose ghosts' sights leave it as `leaving` says (at (0, 0): search computes it once per way a
+        card lies), judged before the card is placed: ``()`` when it scares nothing, and None when a
+        ghost of a card it flips lies on another of its lines of sight, where the order might matter
+        (then place it and try the orders: `order_results`).  Otherwise every order flips these cards (as in
+        `independent`).  Each ray is kept in ``memo`` as ``(whether it flips the card it stops at, the
+        square it stops at or None past the box)``, under its first square and tag (`_TAG`); the
+        caller must empty ``memo`` whenever the graveyard changes."""
+        get = memo.get
         for offset, facing, colour, step, tag in exits:
-            start = square + offset
-            ray = 8 * start + tag
-            flips = memo.get(ray)
-            if flips is None:
-                passed: list[int] = []
-                stop, seen = self._walk(start, step, colour, passed)
+            key = 8 * (square + offset) + tag
+            hit = get(key)
+            if hit is None:
+                stop, seen = self._walk(square + offset, step, colour, None)  # judged as in `sight`
                 flips = stop is not None and seen != "T" and seen[1] != REVERSE[facing]
-                memo[ray] = flips
-                for passing in passed:  # the same ray from any square it passes
-                    memo[8 * passing + tag] = flips
+                hit = memo[key] = (flips, stop)
+            if hit[0]:
+                break
+        else:  # most cards scare nothing: no ray flips
+            return ()
+        owner = self.owner
+        if len(exits) == 1:
+            return (owner[cast(int, hit[1])],)  # a ray that flips stops somewhere
+        for offset, facing, colour, step, tag in exits:  # the rays after the first that flips
+            if 8 * (square + offset) + tag not in memo:
+                self.scares_at(square, ((offset, facing, colour, step, tag),), memo)  # traced as above
+        hits: list[tuple[bool, int | None]] = [memo[8 * (square + offset) + tag]
+                                               for offset, _, _, _, tag in exits]
+        lines = [sight_squares(square + offset, step, stop)
+                 for (offset, _, _, step, _), (_, stop) in zip(exits, hits)]
+        targets = []
+        for i, (flips, stop) in enumerate(hits):
             if flips:
-                return False
-        return True
+                target = owner[cast(int, stop)]
+                for sq in self.ghost_squares(target):  # what a flip changes (as in `independent`)
+                    for j, line in enumerate(lines):
+                        if j != i and sq in line:
+                            return None
+                targets.append(target)
+        return tuple(targets)
 
     def scare(self, ghost: int, active: int, trace: bool = True
               ) -> tuple[int | None, list[int], int | None, str]:
@@ -662,13 +699,14 @@ class Sandbox:
     def independent(self, flips: Sequence[int | None], lines: Sequence[set[int]]) -> bool:
         """Whether a `canonical` run proves that every order gives the same graveyard (O5).
 
-        If no ghost's flip touched a square another ghost's sight reached, each ghost sees the same
-        squares whatever goes first (a flip is the only change during a turn)."""
-        squares = self.squares
+        If no ghost's flip changed a square another ghost's sight reached, each ghost sees the same
+        squares whatever goes first (a flip is the only change during a turn, and it changes only the
+        flipped card's ghosts: its voids and tombstones stay)."""
         for i, flipped in enumerate(flips):
             if flipped is not None:
+                ghosts = self.ghost_squares(flipped)
                 for j, line in enumerate(lines):
-                    if j != i and not line.isdisjoint(squares[flipped]):
+                    if j != i and not line.isdisjoint(ghosts):
                         return False
         return True
 
@@ -702,8 +740,13 @@ class Sandbox:
         """`footprints` as numbers (`footprint_number`)."""
         return sorted(footprints_touching(self.tokens, _neighbours(self.tokens)))
 
-    def ghost_squares(self, index: int) -> list[int]:
-        return [sq for sq in self.squares[index] if len(self.tokens[sq]) == 2]
+    def ghost_squares(self, index: int) -> tuple[int, ...]:
+        """The squares of card ``index`` that hold ghosts (in the card's order)."""
+        found = self._ghosts.get(index)
+        if found is None:
+            tokens = self.tokens
+            found = self._ghosts[index] = tuple([sq for sq in self.squares[index] if len(tokens[sq]) == 2])
+        return found
 
 
 def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int, str, str, int, int]]:
@@ -727,6 +770,17 @@ def leaving(squares: Sequence[Square], tokens: Sequence[str]) -> list[tuple[int,
         else:
             exits.append((square, facing, colour, step, _TAG[(facing, colour)]))
     return exits
+
+
+def sight_squares(start: int, step: int, stop: int | None = None) -> range:
+    """The squares (numbers, `key_of`) of the line of sight that starts at ``start`` and moves by
+    ``step``, up to ``stop`` included (None: to the end of its row or column)."""
+    if stop is not None:
+        return range(start, stop + step, step)
+    if step == 1 or step == -1:  # along a row: its numbers run from row * STRIDE - half on
+        row = (start + _HALF) // STRIDE
+        return range(start, row * STRIDE + (_HALF if step == 1 else -_HALF - 1), step)
+    return range(start, start + step * STRIDE, step)
 
 
 def frontier(tokens: dict[Square, str], squares: Iterable[Square]) -> set[Square]:
@@ -775,8 +829,8 @@ def footprints_after(known: Sequence[int], filled: Collection[int], keys: Sequen
     lo = bisect_left(known, 2 * ((top - 3) * STRIDE - _HALF))  # row r's numbers start at r * STRIDE - half
     hi = bisect_left(known, 2 * ((bottom + 2) * STRIDE - _HALF), lo)
     old = known[lo:hi]
-    window = list(filterfalse(_covering(keys).__contains__, old))  # still sorted
-    added = footprints_touching(filled, _around(keys).difference(filled))  # the new frontier
+    window = list(filterfalse(footprints_covering(keys).__contains__, old))  # still sorted
+    added = footprints_next_to(filled, keys)
     added.difference_update(old)
     if added:  # a sorted run and a few more: the sort merges them in far fewer comparisons
         window += added
@@ -784,10 +838,16 @@ def footprints_after(known: Sequence[int], filled: Collection[int], keys: Sequen
     return (*known[:lo], *window, *known[hi:])
 
 
+def footprints_next_to(filled: Collection[int], keys: Sequence[int]) -> set[int]:
+    """The legal footprints (O3, numbers) that touch a card just laid on the squares ``keys``
+    (numbers, already in ``filled``): with those it does not cover, all that are legal after it."""
+    return footprints_touching(filled, _around(tuple(keys)).difference(filled))  # the new frontier
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def _covering(keys: tuple[int, ...]) -> frozenset[int]:
-    """Every footprint, legal or not, that covers one of the squares ``keys``; kept, since the
-    same squares recur in game after game."""
+def footprints_covering(keys: tuple[int, ...]) -> frozenset[int]:
+    """Every footprint (number), legal or not, that covers one of the squares ``keys``; kept,
+    since the same squares recur in game after game."""
     return frozenset(f for k in keys for j in range(3) for f in (2 * (k - j), 2 * (k - j * STRIDE) + 1))
 
 
@@ -935,7 +995,7 @@ class Graveyard:
     def sandbox(self) -> Sandbox:
         """A working copy, made from this graveyard's squares (copied: a sandbox changes them)."""
         box = Sandbox.__new__(Sandbox)  # every slot is set here: `__init__` would build them twice
-        box._saved_bbox = []
+        box._saved_bbox, box._ghosts = [], {}
         box.tokens, box.owner = dict(self._cells), dict(self._owners)
         box.squares = list(self._keys)
         box.counts = dict(self._counts)
@@ -948,7 +1008,7 @@ class Graveyard:
         them on to the graveyard after its flips (`flipped_as`).  Flips change only the squares'
         tokens and the counts, never the owners or the list of squares."""
         box = Sandbox.__new__(Sandbox)
-        box._saved_bbox = []
+        box._saved_bbox, box._ghosts = [], {}
         box.tokens, box.owner, box.squares = self._cells, self._owners, self._keys  # type: ignore[assignment]
         box.counts, box.bbox = self._counts, self.bbox
         return box
