@@ -134,14 +134,11 @@ def _asks_forced(bot: Any) -> bool:
 
 
 def _decide(state: Any, player: int, bot: Any, rng: random.Random, observe: bool,
-            ask_forced: bool = True) -> Any:
-    """Ask ``bot`` for seat ``player``'s move and return the state after it (the legal object).
-    With ``ask_forced`` False, a move that is the only legal one is made without asking."""
-    legal = state._legal_actions()
-    if len(legal) == 1:  # a forced move (every Goose turn): a one-item list is cheaper than a copy
+            legal: list[Any]) -> Any:
+    """Ask ``bot`` for seat ``player``'s move among ``legal`` (the state's ``_legal_actions()``)
+    and return the state after it (the legal object)."""
+    if len(legal) == 1:  # a forced move: a one-item list is cheaper than a copy
         only = legal[0]
-        if not ask_forced:
-            return state._advance(only)
         choice = bot.choose(state.observation(player) if observe else None, [only], rng)
         if choice is only:
             return state._advance(only)
@@ -187,7 +184,7 @@ def step(state: Any, bots: Sequence[Bot], rng: random.Random,
         return state._advance(chance_distribution(state._chance_outcomes()).sample(rng))
     bot = bots[player]
     bot_rng = bot_rngs[player] if bot_rngs is not None else random.Random(rng.getrandbits(128))
-    return _decide(state, player, bot, bot_rng, _wants_observation(bot), _asks_forced(bot))
+    return _decide(state, player, bot, bot_rng, _wants_observation(bot), state._legal_actions())
 
 
 _MAX_STEPS = 100_000
@@ -231,8 +228,11 @@ def _playout(state: Any, bots: Sequence[Bot] | None, rng: Seed, max_steps: int) 
                     state = _decide_from_view(state, player, bots[player], bot_rngs[player],
                                               observe[player], view)
                     continue
-            state = _decide(state, player, bots[player], bot_rngs[player], observe[player],
-                            ask_forced[player])
+            legal = state._legal_actions()
+            if len(legal) == 1 and not ask_forced[player]:  # made unasked (every Goose turn)
+                state = state._advance(legal[0])
+                continue
+            state = _decide(state, player, bots[player], bot_rngs[player], observe[player], legal)
         elif player == CHANCE:
             if sample is not None:
                 state = state._advance(sample(state, chance_rng))

@@ -217,9 +217,9 @@ def _journey(start: int, first: int, second: int, opening: bool) -> tuple[Leg, .
 
 
 @cache
-def _ends(start: int, first: int, second: int, opening: bool) -> tuple[int, ...]:
-    """Where each leg of a journey ends: the squares the pawn touches."""
-    return tuple(leg.end for leg in _journey(start, first, second, opening))
+def _path(start: int, first: int, second: int, opening: bool) -> tuple[int, ...]:
+    """The squares the pawn touches on a journey: its start, then where each leg ends."""
+    return (start, *(leg.end for leg in _journey(start, first, second, opening)))
 
 
 def describe_legs(legs: Sequence[Leg], roll: int) -> list[str]:
@@ -475,6 +475,8 @@ class _Turn:
     written (`State._narrate` plays the turn again with words when they are read).
     """
 
+    path: Sequence[int]  # the squares the pawn touched, set by `run`
+
     __slots__ = ("narrate", "state", "game", "adult", "holds", "dice", "seat", "positions", "owed",
                  "opened", "out", "coins", "kitty", "winner", "finished", "path", "text", "lines")
 
@@ -486,7 +488,7 @@ class _Turn:
         self.holds = game.holds  # `holding_squares`
         self.dice = dice
         self.seat = seat = state.to_move
-        self.positions = positions = list(state.positions)
+        self.positions = list(state.positions)
         self.owed = state.owed  # a tuple, rebuilt by `owe` on the rare turn that changes it
         self.opened = state.opened  # a new tuple only on a pawn's first roll (`run`)
         # who is out, the coins and the kitty change only in the adult variation: copied there
@@ -499,7 +501,6 @@ class _Turn:
             self.out = state.out  # type: ignore[assignment]
         self.winner: int | None = None
         self.finished = False
-        self.path: list[int] = [positions[seat]]
         self.text = f"{seat_name(seat)} rolled {dice}" if narrate else ""
         self.lines: list[str] = []
 
@@ -532,15 +533,18 @@ class _Turn:
         if opening:
             self.opened = (*self.opened[:seat], True, *self.opened[seat + 1:])
         if self.narrate or self.adult:  # words, or coins to pay on the way
+            walked = [start]
+            self.path = walked
             legs = _journey(start, dice.first, dice.second, opening)
             for leg, phrase in zip(legs, describe_legs(legs, dice.total)):
                 self.text += phrase
-                self.path.append(leg.end)
+                walked.append(leg.end)
                 if leg.how == "jump" and not self.pay(seat, SQUARES[leg.start].name):
                     return
+            end = walked[-1]
         else:
-            self.path += _ends(start, dice.first, dice.second, opening)
-        end = self.path[-1]
+            self.path = path = _path(start, dice.first, dice.second, opening)
+            end = path[-1]
         self.positions[seat] = end
         if end == FINISH:
             self.text += f"; exactly {FINISH}"
@@ -606,17 +610,17 @@ class _Turn:
         n = self.game.players
         state, positions, holds, out = self.state, self.positions, self.holds, self.out
         to_move, round_number = self.seat, state.round_number
-        # with nobody out, the checks below can only apply if seat 0 is held (G15)
-        # (seat 0 is not out when its square is looked at: `True in out` came first)
-        if not self.finished and (self.adult or True in out or positions[0] in holds):
-            in_game = [s for s, is_out in enumerate(out) if not is_out]
+        # only the adult variation puts players out (G13b); elsewhere the checks below can only
+        # apply if seat 0 is held (G15), and every seat is in the game
+        if not self.finished and (self.adult or positions[0] in holds):
+            in_game = [s for s, is_out in enumerate(out) if not is_out] if self.adult else range(n)
             if self.adult and n > 1 and len(in_game) == 1:
                 self.win(in_game[0], f"{seat_name(in_game[0])} is the only player left and wins!")
                 lines.append(self.lines[-1])
             elif not in_game:
                 self.finished = True
                 lines.append("Nobody is left in the game: it ends with no winner.")
-            elif all(positions[s] in holds for s in in_game):  # G15 (none of them out)
+            elif all(map(holds.__contains__, map(positions.__getitem__, in_game))):  # G15
                 self.finished = True
                 lines.append("Every pawn still in the game is held in the Well or the Prison: nobody "
                              "can ever move again, so the game ends with no winner.")
