@@ -3,7 +3,7 @@
 A script, not a test (``python benchmarks/run.py playouts``).  For each game it prints random
 games per second (CPU time of this process, so other work on a shared machine counts less; wall
 clock beside it), the same rate as a share of a straight-line Game of the Goose written from the
-rulebook (`reference_goose.py`, measured just before and just after each game, in seven short
+rulebook (`reference_goose.py`, measured just before and just after each game, in eleven short
 rounds whose median share is reported), and the speed-up over the rates before the fast path.
 
 Why the reference: on a shared 2-core machine a game's rate moves by a factor of two from one
@@ -59,7 +59,7 @@ def playout_rate(game: object, seconds: float = 2.0, seed: int = 1) -> tuple[flo
     return played / (time.process_time() - cpu), played / (time.perf_counter() - wall)
 
 
-ROUNDS = 7
+ROUNDS = 11  # the shares of single rounds spread by a third on a shared machine: a steadier median
 
 
 def main() -> None:
