@@ -30,12 +30,12 @@ from .rules import (
     Place,
     Sandbox,
     Scare,
-    _odd,
     footprints_covering,
     footprints_next_to,
     key_of,
     leaving,
     make_placed,
+    odd_flips,
     orientations,
     places_on,
     square_of,
@@ -455,7 +455,7 @@ class _Replies:
         # (a card flipped twice is as it was)
         tokens = box.tokens
         moved = [square for square in squares if tokens[square] != "."]
-        for card in _odd(flipped):
+        for card in odd_flips(flipped):
             moved += [square for square in box.squares[card] if len(tokens[square]) == 2]
         affected: set[int] = set()
         by_square = self.by_square

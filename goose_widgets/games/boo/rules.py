@@ -720,11 +720,11 @@ class Sandbox:
         flips, lines = self.canonical(ghosts, active)
         self.undo(reversed(flips))
         if self.independent(flips, lines):
-            return {tuple(ghosts): _odd(flips)}
+            return {tuple(ghosts): odd_flips(flips)}
         results = {}
         for order in itertools.permutations(ghosts):
             flips = self.run(order, active)
-            results[order] = _odd(flips)
+            results[order] = odd_flips(flips)
             self.undo(reversed(flips))
         return results
 
@@ -863,7 +863,7 @@ def _around(keys: tuple[int, ...]) -> frozenset[int]:
     return frozenset(_neighbours(keys))
 
 
-def _odd(flips: Iterable[int | None]) -> frozenset[int]:
+def odd_flips(flips: Iterable[int | None]) -> frozenset[int]:
     """The cards flipped an odd number of times (those that end up turned over)."""
     odd: set[int] = set()
     for index in flips:
@@ -1319,7 +1319,7 @@ class State(StateBase):
     def _after(self, records: Sequence[ScareRecord]) -> Graveyard:
         """The graveyard with the cards these scares flipped an odd number of times turned over."""
         owner = self.graveyard._owners
-        return self.graveyard.with_flips(_odd(owner[key_of(r.stop)] for r in records
+        return self.graveyard.with_flips(odd_flips(owner[key_of(r.stop)] for r in records
                                               if r.outcome == "flip" and r.stop is not None))
 
     def _settle(self, before: Events) -> tuple[State, Events]:
@@ -1353,7 +1353,7 @@ class State(StateBase):
         records = tuple([_scare_record_of(ghost, token, path, stop, outcome,
                                           cards[target].name if target is not None else None)
                          for ghost, token, path, stop, outcome, target in traced])
-        state = state._replace(graveyard=graveyard.flipped_as(box, _odd(flips)), pending=(),
+        state = state._replace(graveyard=graveyard.flipped_as(box, odd_flips(flips)), pending=(),
                                last_turn=_extend(state.last_turn, records))
         return state._end_turn(lambda: [*_lines(before), *[_describe(r) for r in records]])
 
