@@ -1,0 +1,62 @@
+"""The ``goose-widgets`` command (also ``python -m goose_widgets``).
+
+Each subcommand lives in its own module and is registered in `COMMANDS` as ``"module:function"``;
+the function takes the remaining arguments (a list of strings) and returns an exit code.  Modules are
+imported only when their command runs, so ``goose-widgets --version`` starts at once and a command
+whose extra is not installed says which extra to install instead of failing at start-up.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+from . import __version__
+
+__all__ = ["COMMANDS", "main"]
+
+# name -> (module:function, extra that provides what it needs or "", one line of help)
+COMMANDS: dict[str, tuple[str, str, str]] = {}
+
+USAGE = "usage: goose-widgets [--version] [--help] <command> [arguments]"
+
+
+def _help() -> str:
+    lines = [USAGE, "", "commands:"]
+    width = max((len(name) for name in COMMANDS), default=0)
+    lines += [f"  {name.ljust(width)}  {text}" for name, (_, _, text) in sorted(COMMANDS.items())]
+    if not COMMANDS:
+        lines.append("  (none installed)")
+    lines += ["", "`goose-widgets <command> --help` describes a command."]
+    return "\n".join(lines)
+
+
+def _load(name: str) -> Callable[[list[str]], int]:
+    target, extra, _ = COMMANDS[name]
+    module_name, function_name = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if extra and err.name and not err.name.startswith("goose_widgets"):
+            raise SystemExit(f"goose-widgets {name} needs {err.name!r}, which is not installed: "
+                             f'pip install "goose-widgets[{extra}]"') from None
+        raise
+    function: Callable[[list[str]], int] = getattr(module, function_name)
+    return function
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(_help())
+        return 0 if args else 2
+    if args[0] in ("-V", "--version"):
+        print(f"goose-widgets {__version__}")
+        return 0
+    name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        print(f"goose-widgets: unknown command {name!r}\n\n{_help()}", file=sys.stderr)
+        return 2
+    return int(_load(name)(rest) or 0)
