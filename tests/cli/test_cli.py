@@ -37,3 +37,11 @@ def test_python_dash_m_runs_the_command():
     out = subprocess.run([sys.executable, "-m", "goose_widgets", "--version"], capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == f"goose-widgets {goose_widgets.__version__}"
+
+
+def test_the_course_files_are_found():
+    from goose_widgets import resources
+
+    assert (resources.course_path() / "00_start_here.ipynb").is_file()
+    assert (resources.docs_path() / "index.md").is_file()
+    assert (resources.app_path() / "goose_widgets_app.ipynb").is_file()
