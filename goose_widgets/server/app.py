@@ -79,14 +79,16 @@ class Connection:
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:  # a client that reads nothing: let it go, its seat stays its own
-            with contextlib.suppress(asyncio.QueueEmpty):
-                while True:
-                    self.outbox.get_nowait()
-            self.outbox.put_nowait(None)
+            self.close()
 
     def close(self) -> None:
         """Close the connection once what is queued has been sent."""
-        with contextlib.suppress(asyncio.QueueFull):
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:  # a client that reads nothing gets nothing more
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    self.outbox.get_nowait()
             self.outbox.put_nowait(None)
 
     def error(self, reason: str, message: str) -> None:
@@ -306,9 +308,9 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7) -> Starlette:
             await _receive(hub, conn)
         finally:
             hub.watchers[code].discard(conn)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+            conn.close()  # what is queued is sent (a last error), then the socket is closed
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                await asyncio.wait_for(sender, timeout=5)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -328,13 +330,18 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7) -> Starlette:
 
 
 async def _sender(conn: Connection) -> None:
+    """Send a connection's messages in order; on the close marker, close the socket (if it is
+    still open) and stop."""
     while True:
         text = await conn.outbox.get()
         if text is None:
             with contextlib.suppress(Exception):
                 await conn.ws.close(code=1008)
             return
-        await conn.ws.send_text(text)
+        try:
+            await conn.ws.send_text(text)
+        except Exception:  # the client is gone: nothing more to send it
+            return
 
 
 async def _receive(hub: Hub, conn: Connection) -> None:
@@ -349,7 +356,6 @@ async def _receive(hub: Hub, conn: Connection) -> None:
         if not conn.bucket.take():
             if conn.bucket.dropped > FLOOD_LIMIT:
                 conn.error("rate_limited", "too many messages: this connection is closed.")
-                conn.close()
                 return
             if conn.bucket.should_warn():
                 conn.error("rate_limited", "too many messages: slow down (the last ones were ignored).")

@@ -57,6 +57,6 @@ def serve(argv: list[str]) -> int:
         print("  listening beyond this computer: anyone on the network can open the pages and watch "
               "tables by their code; serve a classroom on a trusted network only.", file=sys.stderr,
               flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws="websockets", ws_max_size=MAX_FRAME,
+    uvicorn.run(app, host=args.host, port=args.port, ws="auto", ws_max_size=MAX_FRAME,
                 log_level=args.log_level)
     return 0
