@@ -340,6 +340,9 @@ class Room:
         buttons = button_actions(self.view.buttons, observation, legal, svg, values) if legal else []
         # the log in this viewer's words: the table's names, the viewer's own marked "(you)"
         names = [f"{n} (you)" if i == seat else n for i, n in enumerate(self.names)]
+        log = log_lines(self.log[-LOG_SENT:], names)
+        if seat is not None:  # "Ada turns over your card 2", not "Ben (you)'s card 2"
+            log = [line.replace(f"{names[seat]}'s", "your") for line in log]
         status = status_text(state, seat, observation, self.names, self.players, self.view.describe_turn)
         return {
             "type": "view", "table": self.code, "game": self.game_name, "version": self.version,
@@ -350,7 +353,7 @@ class Room:
             "options": [{"name": name, "label": spec[0] if isinstance(spec, tuple) else spec,
                          "value": bool(values.get(name, False))}
                         for name, spec in self.view.options.items()],
-            "log": log_lines(self.log[-LOG_SENT:], names),
+            "log": log,
             "over": self.over,
         }
 

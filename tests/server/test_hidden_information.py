@@ -134,4 +134,6 @@ def test_every_message_of_a_whole_game_hides_what_its_seat_may_not_see(monkeypat
     for seat, _state, _log, _options, text in sent:
         message = json.loads(text)
         if seat is not None and message["version"] in public_logs:
-            assert [line.replace(" (you)", "") for line in message["log"]] == public_logs[message["version"]]
+            name = message["names"][seat]
+            assert [line.replace(" (you)", "").replace("your", f"{name}'s") for line in message["log"]] \
+                == public_logs[message["version"]]

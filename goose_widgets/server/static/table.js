@@ -132,6 +132,8 @@
     if (!view || m.version !== view.version) $("error").textContent = "";
     view = m;
     pending = false;
+    document.body.dataset.version = m.version;  // for scripts and tests: which view is shown
+    document.body.dataset.yourTurn = m.legal.length > 0;
     $("play").hidden = false;
     $("who").textContent = m.seat === null ? "You are watching this table." : "You are " + m.names[m.seat] + ".";
     $("status").textContent = m.status;
