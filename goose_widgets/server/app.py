@@ -143,7 +143,10 @@ class Hub:
             if not room.bot_to_move():
                 break
             try:
-                room.bot_move()
+                version = room.version
+                # a slow bot (a look-ahead) thinks in a thread: the other tables go on meanwhile
+                action = await asyncio.to_thread(room.bot_decision())
+                room.apply_bot(version, action)
             except Exception:  # a broken bot must not take the server down: the table waits
                 log.exception("table %s: a bot failed", room.code)
                 return

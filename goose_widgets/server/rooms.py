@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,12 +263,24 @@ class Room:
 
     def bot_move(self) -> None:
         """The bot whose turn it is moves (from its observation, with its own generator)."""
+        self.apply_bot(self.version, self.bot_decision()())
+
+    def bot_decision(self) -> Callable[[], Any]:
+        """The bot's choice here, as a call that reads no state (a server may make it in a thread):
+        the bot's observation, the legal actions and the bot's own generator are bound now."""
         state = self.state
         seat = state.current_player
-        bot = self.bots[seat]
+        bot, observation, legal, rng = self.bots[seat], state.observation(seat), state.legal_actions(), \
+            self.bot_rngs[seat]
+        return lambda: bot.choose(observation, legal, rng)
+
+    def apply_bot(self, version: int, action: Any) -> None:
+        """Apply the bot's ``action`` chosen at ``version`` (the table cannot have moved meanwhile:
+        only the bot whose turn it is may move)."""
+        state = self.state
+        seat = state.current_player
         legal = state.legal_actions()
-        action = bot.choose(state.observation(seat), legal, self.bot_rngs[seat])
-        if action not in legal:
+        if version != self.version or action not in legal:
             raise RuntimeError(f"{self.names[seat]}'s bot ({self.seats[seat].kind}) chose {action!s}, "
                                "which is not a legal move here.")
         self._push(state.apply(action))

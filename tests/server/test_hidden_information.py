@@ -52,6 +52,18 @@ def twins(game, state, seat, rng):
                     yield twin
 
 
+def settled_version(room):
+    """The table's version once the bots have moved and it stays put (read from the test's thread,
+    while the server's loop may be in the middle of a move and its chance steps)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        version = room.version
+        time.sleep(0.02)
+        if not room.bot_to_move() and room.version == version:
+            return version
+    raise AssertionError("the table did not settle")
+
+
 def play_whole_game(monkeypatch, tmp_path, game, players, **params):
     """Play a whole game through the app; return the room and every message sent, with the position
     it was sent from."""
@@ -92,12 +104,9 @@ def play_whole_game(monkeypatch, tmp_path, game, players, **params):
                     assert answer["type"] == "view", answer
                     if answer["version"] > views[mover]["version"]:
                         break
-                deadline = time.monotonic() + 30
-                while room.bot_to_move() and time.monotonic() < deadline:
-                    time.sleep(0.001)
-                target = room.version
+                target = settled_version(room)
                 for seat, msgs in sockets.items():
-                    while msgs[-1]["type"] != "view" or msgs[-1]["version"] != target:
+                    while msgs[-1]["type"] != "view" or msgs[-1]["version"] < target:
                         msgs.append(ws_of[seat].receive_json())
                     views[seat] = msgs[-1]
             received = sum(len(m) for m in sockets.values())
@@ -135,5 +144,5 @@ def test_every_message_of_a_whole_game_hides_what_its_seat_may_not_see(monkeypat
         message = json.loads(text)
         if seat is not None and message["version"] in public_logs:
             name = message["names"][seat]
-            assert [line.replace(" (you)", "").replace("your", f"{name}'s") for line in message["log"]] \
-                == public_logs[message["version"]]
+            assert message["log"] == [line.replace(f"{name}'s", "your").replace(name, f"{name} (you)")
+                                      for line in public_logs[message["version"]]]
