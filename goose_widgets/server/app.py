@@ -105,6 +105,7 @@ class Hub:
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.claims = Attempts(30)
         self.token_failures = Attempts(10)
+        self.misses = Attempts(60)  # wrong table codes: guessing codes to watch tables is slow
 
     # --- changes: stored, then sent ------------------------------------------------------------
     def changed(self, room: Room) -> None:
@@ -276,6 +277,8 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7) -> Starlette:
     async def table_info(request: Request) -> Response:
         room = room_of(request)
         if room is None:
+            if not hub.misses.allow(_client(request)):
+                return _error(429, "rate_limited", "too many wrong codes: wait a minute.")
             return _error(404, "no_table", "there is no table with that code: check it with your teacher.")
         return _json({**room.summary(), "title": TITLES.get(room.game_name, room.game_name)})
 
@@ -300,8 +303,9 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7) -> Starlette:
         room = hub.rooms.get(code)
         await ws.accept()
         if room is None:
-            await ws.send_text(json.dumps({"type": "error", "reason": "no_table",
-                                           "message": "there is no table with that code."}))
+            reason, message = ("no_table", "there is no table with that code.") \
+                if hub.misses.allow(_client(ws)) else ("rate_limited", "too many wrong codes: wait a minute.")
+            await ws.send_text(json.dumps({"type": "error", "reason": reason, "message": message}))
             await ws.close(code=4404)
             return
         conn = Connection(ws, room)

@@ -165,6 +165,9 @@ def test_teacher_pages_need_the_token(table):
     assert bad.status_code == 400 and "players" in bad.json()["message"]
     for body in [b"not json", b"[1]", b'{"seat": 7}', b'{"seat": 0, "x": 1}']:
         assert client.post(f"/api/tables/{summary['table']}/claim", content=body).status_code == 400
+    misses = [client.get(f"/api/tables/ZZZ{i:02}").status_code for i in range(70)]  # guessing codes
+    assert misses[0] == 404 and misses[-1] == 429
+    assert client.get(f"/api/tables/{summary['table']}").status_code == 200  # a right code still works
     page = client.get("/t/" + summary["table"])
     assert page.status_code == 200 and "script-src" not in page.headers["content-security-policy"]
     assert "default-src 'self'" in page.headers["content-security-policy"]
