@@ -17,7 +17,12 @@ from . import __version__
 __all__ = ["COMMANDS", "main"]
 
 # name -> (module:function, extra that provides what it needs or "", one line of help)
-COMMANDS: dict[str, tuple[str, str, str]] = {}
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "course": ("goose_widgets.course_command:main", "course",
+               "copy the course into a folder (default goose-course) and open it in JupyterLab"),
+    "app": ("goose_widgets.app_command:main", "app",
+            "serve the classroom app (pick a game, then play) with Voila"),
+}
 
 USAGE = "usage: goose-widgets [--version] [--help] <command> [arguments]"
 
