@@ -86,7 +86,9 @@ def course(extra: list[str]) -> None:
     """Open the course in JupyterLab (extra arguments go to ``jupyter lab``, e.g. ``--port=8890``)."""
     ensure_environment("course")
     # A subprocess, not os.execv: on Windows execv returns to the prompt while Jupyter runs on.
-    run([BIN / "jupyter", "lab", Path("course") / "00_start_here.ipynb", *as_root(), *extra])
+    # The checkout is the root, so that the notebooks' links to ../docs/ open.
+    run([BIN / "jupyter", "lab", Path("course") / "00_start_here.ipynb", "--ServerApp.root_dir=.", *as_root(),
+         *extra])
 
 
 def app(extra: list[str]) -> None:

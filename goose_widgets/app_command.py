@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from .cli import run_server
 from .resources import app_path
 
 IDLE_MINUTES = 20.0
@@ -71,7 +71,4 @@ def main(args: list[str]) -> int:
               file=sys.stderr)
         return 1
     command, env = voila_command(args)
-    try:
-        return subprocess.run(command, env=env).returncode  # noqa: S603
-    except KeyboardInterrupt:  # Ctrl+C stops Voila, which got it too and has shut down
-        return 130
+    return run_server(command, env=env)

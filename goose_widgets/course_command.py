@@ -17,12 +17,12 @@ import hashlib
 import importlib.util
 import json
 import os
-import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
+from .cli import run_server
 from .resources import course_path, docs_path
 
 DEFAULT_FOLDER = "goose-course"
@@ -121,7 +121,8 @@ def copy_course(folder: Path, files: dict[str, bytes] | None = None) -> CopyRepo
 def lab_command(extra: list[str]) -> list[str]:
     """The command line that opens JupyterLab on the first notebook (run in the course folder)."""
     as_root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    return [sys.executable, "-m", "jupyterlab", FIRST.as_posix(), *as_root, *extra]
+    # The folder, not the notebook's, is the root: links such as ../docs/boo.md stay inside it.
+    return [sys.executable, "-m", "jupyterlab", FIRST.as_posix(), "--ServerApp.root_dir=.", *as_root, *extra]
 
 
 def split_arguments(args: list[str]) -> tuple[Path, list[str]]:
@@ -144,8 +145,4 @@ def main(args: list[str]) -> int:
         print('JupyterLab is not installed, so the course cannot open: pip install "goose-widgets[course]"',
               file=sys.stderr)
         return 1
-    try:
-        # A subprocess (not exec): on Windows exec returns to the prompt while Jupyter runs on.
-        return subprocess.run(lab_command(extra), cwd=folder).returncode  # noqa: S603
-    except KeyboardInterrupt:  # Ctrl+C stops JupyterLab, which got it too and has shut down
-        return 130
+    return run_server(lab_command(extra), cwd=folder)
