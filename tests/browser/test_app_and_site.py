@@ -35,7 +35,6 @@ require_chromium()
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402 - after the skip
 from playwright.sync_api import expect  # noqa: E402
 
-APP = ROOT / "app" / "goose_widgets_app.ipynb"
 TITLES = {"game_of_the_goose": "Game of the Goose", "boo_to_the_goose": "Boo to the Goose",
           "sneaky_goose": "Sneaky Goose", "boo": "BOO"}
 MOVES = 5
@@ -49,27 +48,55 @@ CLICKABLE = ".gw-board [data-action]:not([data-action^='ui:'])"
 
 
 # --- the app ---------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def voila_url(tmp_path_factory):
-    state = tmp_path_factory.mktemp("voila_state")
+def start_app(state: Path, *options: str) -> tuple[subprocess.Popen, str, Path]:
+    """``goose-widgets app`` on a free port, as a teacher starts it: (process, url, log file)."""
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(state / "config"), JUPYTER_DATA_DIR=str(state / "data"),
                JUPYTER_RUNTIME_DIR=str(state / "runtime"), IPYTHONDIR=str(state / "ipython"),
-               JUPYTER_PLATFORM_DIRS="1", PYTHONPATH=os.pathsep.join(filter(None, [
-                   str(ROOT), os.environ.get("PYTHONPATH")])))
+               JUPYTER_PLATFORM_DIRS="1")
     port = free_port()
     log_path = state / "voila.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen([
-            sys.executable, "-m", "voila", str(APP.relative_to(ROOT)), "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1", "--theme=light", "--show_tracebacks=True",
-        ], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            sys.executable, "-m", "goose_widgets", "app", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1", "--show_tracebacks=True", f"--saves={state / 'saves'}", *options,
+        ], cwd=state, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         # never probe "/": every GET of the page starts a kernel
         wait_until_up(url + "/voila/static/ready-probe", proc, log_path, "Voila")
+    except BaseException:
+        stop(proc)
+        raise
+    return proc, url, log_path
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory):
+    proc, url, _ = start_app(tmp_path_factory.mktemp("voila_state"))
+    try:
         yield url
     finally:
         stop(proc)
+
+
+def kernels_of(server: int) -> list[int]:
+    """The kernel processes among the descendants of process ``server``."""
+    parents: dict[int, int] = {}
+    commands: dict[int, str] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+            parents[int(proc.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            commands[int(proc.name)] = (proc / "cmdline").read_bytes().decode(errors="replace")
+        except (OSError, ValueError):  # it ended while we looked
+            continue
+    found, frontier = [], {server}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier}
+        found += [pid for pid in frontier if "ipykernel" in commands.get(pid, "")]
+    return found
 
 
 def wait_for_turn(page) -> None:
@@ -125,8 +152,8 @@ def test_app_picks_a_game_and_plays_it(game, voila_url, browser):
         chooser.select_option(label=TITLES[game])
         seat2 = page.locator(".widget-dropdown", has_text="Player 2").locator("select")
         # the seats offer the game's own bots: wait until the chooser has switched them
-        expect(seat2.locator("option")).to_have_text(["a human (you)", *(f"the {b} bot" for b in bots(game))],
-                                                     timeout=30_000)
+        expect(seat2.locator("option")).to_have_text(
+            ["a human at this screen", *(f"the {b} bot" for b in bots(game))], timeout=30_000)
         assert seat2.input_value() != "human"
         page.locator(".widget-button", has_text="Start a new game").click()
         page.locator(".gw-board").first.wait_for(timeout=60_000)
@@ -139,6 +166,54 @@ def test_app_picks_a_game_and_plays_it(game, voila_url, browser):
     finally:
         page.screenshot(path=str(SCREENSHOTS / f"app_{game}.png"), full_page=True)
         page.close()
+
+
+def open_app(page, url: str) -> None:
+    page.goto(url + "/")
+    page.locator(".gw-app").wait_for(timeout=120_000)
+
+
+def test_a_reload_brings_the_learner_back_to_the_game(voila_url, browser):
+    """The Goose against a bot: two rolls, then a reload (a new kernel) shows the same position."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    try:
+        open_app(page, voila_url)
+        page.locator(".widget-button", has_text="Start a new game").click()
+        page.locator(".gw-board").first.wait_for(timeout=60_000)
+        play_moves(page, "game_of_the_goose", 2)
+        wait_for_turn(page)
+        board = page.locator(".gw-board svg").first
+        before = board.evaluate("el => el.outerHTML")
+        assert "rolled" in before
+        page.reload()
+        page.locator(".gw-app").wait_for(timeout=120_000)
+        expect(page.get_by_text("Welcome back: your game goes on.")).to_be_visible(timeout=60_000)
+        wait_for_turn(page)
+        assert page.locator(".gw-board svg").first.evaluate("el => el.outerHTML") == before
+        page.screenshot(path=str(SCREENSHOTS / "app_after_reload.png"))
+    finally:
+        page.close()
+
+
+def test_a_closed_tabs_kernel_is_culled_when_idle(tmp_path, browser):
+    """With --idle-minutes=0.5 (30 s; the default is 20 minutes) the kernel of a tab that went away
+    without a word (its shutdown request blocked, as when a laptop lid closes) is shut down by the
+    server's culling, which the log reports."""
+    proc, url, log_path = start_app(tmp_path, "--idle-minutes=0.5")
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.route("**/voila/api/shutdown/**", lambda route: route.abort())
+        open_app(page, url)
+        assert len(kernels_of(proc.pid)) == 1
+        context.close()
+        deadline = time.time() + 120
+        while kernels_of(proc.pid) and time.time() < deadline:
+            time.sleep(0.5)
+        assert not kernels_of(proc.pid), "the kernel of the closed tab is still running after 120 s"
+        assert "Culling 'idle' kernel" in log_path.read_text(), log_path.read_text()[-2000:]
+    finally:
+        stop(proc)
 
 
 def bots(game: str) -> list[str]:
