@@ -15,6 +15,7 @@ Screenshots go to ``screenshots/`` (or ``$GOOSE_WIDGETS_SCREENSHOTS``): ``app_<g
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -223,28 +224,47 @@ def bots(game: str) -> list[str]:
 
 
 # --- the site --------------------------------------------------------------------------------
-def build_site(source: Path, out: Path) -> float:
+def build_site(source: Path, out: Path, **env: str) -> float:
     """Build the site from ``source`` with the project's configuration (as ``tasks.py site``)."""
     start = time.time()
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-c", str(ROOT / "docs"),
-                             str(source), str(out)], capture_output=True, text=True)
+                             str(source), str(out)], capture_output=True, text=True,
+                            env=dict(os.environ, **env))
     assert result.returncode == 0, result.stdout + result.stderr
     return time.time() - start
 
 
-def goose_board_pictures(page, html_file: Path) -> list[Path]:
+def offline(page) -> list[str]:
+    """Let ``page`` load files only (as with no network); return the list of what it tried else."""
+    refused: list[str] = []
+
+    def route(route) -> None:
+        if route.request.url.startswith(("file:", "data:")):
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", route)
+    return refused
+
+
+def goose_board_pictures(page, html_file: Path) -> list[str]:
     """The pictures on the page that are drawn Goose boards: loaded images whose SVG is a board."""
     page.goto(html_file.as_uri())
     page.wait_for_load_state("load")
     found = []
     for img in page.locator(".cell_output img").all():
         src = img.get_attribute("src") or ""
-        if not src.endswith(".svg"):
+        if src.startswith("data:image/svg+xml;base64,"):
+            text = base64.b64decode(src.partition(",")[2]).decode()
+        elif src.endswith(".svg"):
+            text = (html_file.parent / src).read_text()
+        else:
             continue
         drawn = img.evaluate("el => el.complete && el.naturalWidth > 0")
-        text = (html_file.parent / src).read_text()
         if drawn and text.lstrip().startswith("<svg") and 'class="gw-goose"' in text:
-            found.append(html_file.parent / src)
+            found.append(text)
     return found
 
 
@@ -272,6 +292,7 @@ def test_site_config_shows_board_pictures_offline(tmp_path, browser):
     try:
         pictures = goose_board_pictures(page, tmp_path / "site" / "course" / "01_game_of_the_goose.html")
         assert len(pictures) == boards, f"{len(pictures)} of {boards} boards drawn"
+        assert page.get_by_text("run this notebook to play").count() == boards  # each with its caption
         page.locator(".cell_output img").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "site_goose.png"))
         assert page.locator("text=VBox(children").count() == 0
@@ -299,5 +320,55 @@ def test_course_site_from_committed_notebooks_draws_the_goose_board(tmp_path, br
         assert pictures, "no drawn Goose board on the site's page of notebook 01"
         page.locator(".cell_output img").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "site_committed_goose.png"))
+    finally:
+        page.close()
+
+
+MATHS_NOTEBOOK = "06_sneaky_goose_probability.ipynb"
+REPOSITORY = "https://github.com/example-teacher/goose_widgets"
+
+
+def test_site_works_offline_with_maths_binder_buttons_and_the_api(tmp_path, browser):
+    """The rules pages, the API reference and two notebooks (00: a board and maths; 06: maths and
+    progress bars), built with a repository address for the Binder buttons, opened with no network."""
+    source = tmp_path / "src"
+    shutil.copytree(ROOT / "docs", source / "docs")
+    (source / "course").mkdir()
+    for name in ("00_start_here.ipynb", MATHS_NOTEBOOK):
+        shutil.copy(ROOT / "course" / name, source / "course" / name)
+    stored = json.loads((source / "course" / MATHS_NOTEBOOK).read_text())
+    progress_bars = sum(WIDGET_VIEW in output.get("data", {}) and "image/svg+xml" not in output["data"]
+                        for cell in stored["cells"] for output in cell.get("outputs", []))
+    assert progress_bars, f"{MATHS_NOTEBOOK} stores no progress bar: pick another notebook for this test"
+    build_site(source, tmp_path / "site", GOOSE_WIDGETS_REPOSITORY=REPOSITORY)
+    site = tmp_path / "site"
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    refused = offline(page)
+    try:
+        page.goto((site / "course" / MATHS_NOTEBOOK.replace(".ipynb", ".html")).as_uri())
+        # typeset by the site's own MathJax: every formula of the page becomes an SVG picture
+        page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise",
+                               timeout=30_000)
+        page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        formulas = page.locator(".math").count()
+        assert formulas >= 3 and page.locator("mjx-container svg").count() == formulas
+        assert page.locator("text=/\\\\\\(/").count() == 0, "raw TeX is showing"
+        assert page.locator("script[type='application/vnd.jupyter.widget-view+json']").count() == 0
+        binder = page.locator(f"a[href^='https://mybinder.org/v2/gh/example-teacher/goose_widgets/main']"
+                              f"[href$='urlpath=lab/tree/course/{MATHS_NOTEBOOK}']")
+        assert binder.count() >= 1, "no launch-on-Binder link"
+        page.locator("mjx-container").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / "site_maths_offline.png"))
+
+        pictures = goose_board_pictures(page, site / "course" / "00_start_here.html")
+        assert pictures and page.get_by_text("run this notebook to play").count() == len(pictures)
+
+        page.goto((site / "docs" / "api.html").as_uri())
+        for name in ("goose_widgets.load_game", "goose_widgets.engine.StateBase.legal_actions",
+                     "goose_widgets.engine.simulate", "goose_widgets.play", "goose_widgets.ui.Table"):
+            assert page.locator(f"dt[id='{name}']").count() == 1, f"the API reference lacks {name}"
+        assert "Return the game" in page.locator("dd").first.inner_text()  # load_game's docstring
+        page.screenshot(path=str(SCREENSHOTS / "site_api.png"))
+        assert not refused, f"the site asked the network for {refused}"
     finally:
         page.close()
