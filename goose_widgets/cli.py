@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import __version__
+from .extras import install_hint
 
 __all__ = ["COMMANDS", "main", "run_server"]
 
@@ -49,7 +50,7 @@ def _load(name: str) -> Callable[[list[str]], int]:
     except ModuleNotFoundError as err:
         if extra and err.name and not err.name.startswith("goose_widgets"):
             raise SystemExit(f"goose-widgets {name} needs {err.name!r}, which is not installed: "
-                             f'pip install "goose-widgets[{extra}]"') from None
+                             f"{install_hint(extra)}") from None
         raise
     function: Callable[[list[str]], int] = getattr(module, function_name)
     return function
