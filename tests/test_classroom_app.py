@@ -65,3 +65,22 @@ def test_a_bot_seat_is_never_offered_moves_on_the_board():
     to_move, svg = asyncio.run(first_view())
     assert to_move == 0  # the bot of seat 1 is about to roll, and the board shows seat 1's view
     assert "data-action" not in svg and "click the dice" not in svg
+
+
+@pytest.mark.parametrize("game", ["game_of_the_goose", "boo_to_the_goose", "sneaky_goose", "boo"])
+def test_only_human_seats_are_called_you(game):
+    """An all-bot table (the app allows one) calls nobody "you"; a human's seat still is."""
+    import re
+
+    from goose_widgets import bots_for, play
+
+    bot = sorted(bots_for(game))[0]
+    watched = play(game, [bot, bot], seed=3, bot_delay=0)
+    # what names the viewer (a legend's "move your roll again" speaks to any reader)
+    you = r"\(you\)|\byou are\b|\byour turn\b|\byou hold\b|\byou\b(?= ·)"
+    words = re.findall(you, re.sub(r"<[^>]+>", " ", watched.view_svg()), flags=re.IGNORECASE)
+    assert not words, f"an all-bot {game} table says {words}"
+    assert watched.status_text().count("you") == 0
+    human = play(game, ["human", bot], seed=3, bot_delay=0)
+    if game in ("boo_to_the_goose", "sneaky_goose"):  # the boards that name the viewer's seat
+        assert re.search(you, re.sub(r"<[^>]+>", " ", human.view_svg()), flags=re.IGNORECASE)

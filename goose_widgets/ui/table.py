@@ -308,9 +308,12 @@ class Table:
         # Only a human is offered moves: a board watched from a bot's seat asks nobody to click.
         legal = state.legal_actions() if offer_moves and state.current_player == self.viewer \
             and self.is_human(self.viewer) else []
-        # seat_names lets a renderer label seats as the table does; renderers ignore unknown options
+        # seat_names lets a renderer label seats as the table does; spectator: the viewer's seat is a
+        # bot's (an all-bot table), which the board must not call "you".  Renderers ignore options
+        # they do not know.
         return self.render(state.observation(self.viewer), legal,
-                           **{"seat_names": tuple(self.seat_names), **self.option_values})
+                           **{"seat_names": tuple(self.seat_names), **self.option_values,
+                              "spectator": not self.is_human(self.viewer)})
 
     def _redraw(self) -> None:
         state = self.state
