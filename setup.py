@@ -29,6 +29,7 @@ class BuildPyWithCourse(build_py):
         if getattr(self, "editable_mode", False):
             return
         target = Path(self.build_lib) / "goose_widgets" / "_data"
+        shutil.rmtree(target, ignore_errors=True)  # a notebook renamed since the last build must go
         for folder, pattern in DATA.items():
             files = sorted((ROOT / folder).glob(pattern))
             if not files:

@@ -204,7 +204,8 @@ def test_importing_the_package_starts_nothing_and_loads_no_widget_plot_or_progre
 def test_a_plot_without_its_extra_says_which_extra_to_install(monkeypatch):
     from goose_widgets.extras import require
 
-    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if matplotlib were not installed
+    for name in ("matplotlib", "matplotlib.pyplot"):  # as if matplotlib were not installed
+        monkeypatch.setitem(sys.modules, name, None)
     with pytest.raises(ModuleNotFoundError, match=r'the plot needs matplotlib.*goose-widgets\[course\]'):
         require("matplotlib.pyplot", "course", "the plot")
 
