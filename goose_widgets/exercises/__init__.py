@@ -7,7 +7,7 @@ A learner's code (an answer function, a bot) always runs in a sandbox of its own
 (`goose_widgets.engine.sandbox`); the checkers and the verdicts stay in the kernel.
 """
 
-from .answers import as_int, as_number, check_number, check_probability, describe, is_right, raise_if_rounded
+from .answers import as_int, as_number, check_number, check_probability, describe, raise_if_rounded
 from .core import (
     Exercise,
     Feedback,
@@ -37,6 +37,6 @@ __all__ = [
     "Exercise", "Feedback", "Hint", "LearnerCodeError", "LearnerCodeStopped", "LearnerError", "LearnerObject",
     "NotAnswered", "Rounded", "SandboxedFunction", "Wrong", "as_int", "as_number", "call_learner",
     "check_number", "check_probability", "close", "course_exercises", "describe", "expect_callable",
-    "expect_number", "fork_available", "is_placeholder", "is_right", "progress", "raise_if_rounded",
+    "expect_number", "fork_available", "is_placeholder", "progress", "raise_if_rounded",
     "run_learner_code", "solutions",
 ]

@@ -6,21 +6,21 @@ One rule, the same for every exercise and for every number it judges, whether th
 1. **Exact is correct**: an ``int``, a ``Fraction``, or a decimal whose digits are the value itself
    (``0.25`` for 1/4, ``3.0`` for 3).  A whole number may be written ``3`` or ``3.0`` (`as_int`
    takes both; ``3.5`` is not a whole number).
-2. **Computed is correct**: a float that carries the value as exactly as a float can (15 or more
-   significant digits, within 1e-9 relatively; 1e-6 for a 32-bit numpy float), such as ``1/162``
-   computed by Python or a function returning ``dogs / (geese + dogs)``.
-3. **Rounded is right but not finished**: a shorter decimal that is the value rounded or cut off to
-   the digits written (``0.0062`` or ``0.00617`` for 1/162 = 0.0061728...) is *right but
-   rounded* (`Rounded`): never called wrong, never counted correct, and asked for the exact value,
-   because a rounded decimal cannot be told apart from a nearby wrong answer.
-4. **Anything else is not right yet**: a known mistake gets its diagnosis only when the value
-   matches that mistake by rules 1-3, else a plain "not it"; junk (NaN, infinities, bools, text,
+2. **Rounded is right but not finished**: a float that is the value rounded is *right but
+   rounded* (`Rounded`): never called wrong, never counted correct, and asked for the exact value
+   (a ``Fraction``, or a whole number).  That is a decimal rounded or cut off to the digits written
+   (``0.0062`` or ``0.00617`` for 1/162 = 0.0061728...) and just as much a float that Python
+   computed (``1/162`` is 0.006172839506172839, the value rounded to 17 digits; within 1e-9
+   relatively, 1e-6 for a 32-bit numpy float): a rounded decimal cannot be told apart from a
+   nearby wrong answer, and the course asks for exact values.
+3. **Anything else is not right yet**: a known mistake gets its diagnosis only when the value
+   matches that mistake by rules 1-2, else a plain "not it"; junk (NaN, infinities, bools, text,
    complex numbers, arrays, other objects) gets a clear message and is never correct; huge numbers
    are never printed in full.
 
-`check_number` (and `check_probability`) apply it to one number, `as_int` to a whole number,
-`is_right` tells a checker whether a value is right by rules 1-2 (for diagnoses) and
-`raise_if_rounded` applies rule 3 where a checker compares a function's result itself.  Values are
+`check_number` (and `check_probability`) apply it to one number, `as_int` to a whole number and
+`raise_if_rounded` applies rule 2 where a checker compares a function's result itself (with
+`close`, for its diagnoses).  Values are
 converted defensively: an ``int`` subclass (or numpy integer) becomes a plain ``int`` through
 ``operator.index``, a ``float`` subclass a plain ``float``, so no learner-defined ``==`` or ``!=``
 takes part in a comparison (and a learner's function only ever returns plain data: see
@@ -41,8 +41,8 @@ from typing import Any
 from ..engine.sandbox import LearnerObject
 from .verdicts import Rounded, Wrong
 
-__all__ = ["as_int", "as_number", "check_number", "check_probability", "describe", "is_right",
-           "raise_if_rounded", "type_name"]
+__all__ = ["as_int", "as_number", "check_number", "check_probability", "describe", "raise_if_rounded",
+           "type_name"]
 
 _COMPUTED_DIGITS = 15  # a float written with this many significant digits was computed, not typed
 
@@ -131,12 +131,12 @@ class _Reading:
     relative: Fraction | None = None  # a computed float: its relative precision
 
     def matches(self, target: Fraction) -> str:
-        """"exact" (rules 1 and 2 of the policy), "rounded" (rule 3) or ""."""
+        """"exact" (rule 1 of the policy), "rounded" (rule 2) or ""."""
         if self.value == target:
             return "exact"
         if self.relative is not None:
             near = abs(self.value - target) <= self.relative * max(Fraction(1), abs(target))
-            return "exact" if near else ""  # rule 2: computed is correct
+            return "rounded" if near else ""  # rule 2: a computed float is the value rounded
         if self.decimals is None or self.value == 0:
             return ""  # an exact value, or a zero: nobody's rounding of a value that is not zero
         scale = Fraction(10) ** self.decimals
@@ -247,17 +247,8 @@ def check_probability(answer: Any, expected: Fraction | int, *, what: str,
                  "does not.")
 
 
-def is_right(value: Any, expected: Fraction | int) -> bool:
-    """Whether ``value`` is ``expected`` by rules 1 and 2 of the policy (exact, or a computed float):
-    for a checker's diagnoses.  Junk is not right."""
-    try:
-        return _read(value, "it").matches(Fraction(expected)) == "exact"
-    except Wrong:
-        return False
-
-
 def raise_if_rounded(value: Any, expected: Fraction | int, *, what: str) -> None:
-    """Raise `Rounded` when ``value`` is ``expected`` rounded (rule 3): for a checker that compares
+    """Raise `Rounded` when ``value`` is ``expected`` rounded (rule 2): for a checker that compares
     a function's results itself (with `close`), so that a rounded result is told it is rounded
     there too."""
     try:
@@ -265,6 +256,6 @@ def raise_if_rounded(value: Any, expected: Fraction | int, *, what: str) -> None
     except Wrong:
         return
     if reading.matches(Fraction(expected)) == "rounded":
-        raise Rounded(f"{describe(value)} is {what}, rounded.  Return the exact value (a `Fraction`, "
-                      "or the float the formula computes): a rounded decimal cannot be told apart from "
-                      "a nearby wrong answer.")
+        raise Rounded(f"{describe(value)} is {what}, rounded.  Return the exact value (compute with "
+                      "`Fraction`s, or whole numbers): a rounded decimal cannot be told apart from a "
+                      "nearby wrong answer.")

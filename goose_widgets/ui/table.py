@@ -83,8 +83,8 @@ class Table:
             elif is_function_bot(spec):  # a learner's function plays from its sandbox (engine.bots)
                 self.seats.append(SandboxedBot(spec, self.seat_names[seat]))
             else:
-                raise TypeError(f"{label} must be 'human', a bot name, a bot or a function "
-                                f"my_bot(observation, legal_actions), not {spec!r}.")
+                raise TypeError(f"{label} must be 'human', a bot name or a bot (an object with choose, "
+                                f"or a function my_bot(observation, legal_actions)), not {spec!r}.")
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.viewer = humans[0] if humans else 0
         self._curtain = False

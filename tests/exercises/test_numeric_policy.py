@@ -1,5 +1,5 @@
-"""One numeric policy for every exercise (`exercises.answers`): exact and computed are correct,
-rounded is not wrong, junk is never correct; typed or returned by a function, judged the same."""
+"""One numeric policy for every exercise (`exercises.answers`): exact is correct, rounded (typed or
+computed) is not wrong, junk is never correct; typed or returned by a function, judged the same."""
 
 from __future__ import annotations
 
@@ -46,13 +46,9 @@ def test_a_decimal_written_exactly_is_the_exact_value(answer):
         .check(answer).correct
 
 
-@pytest.mark.parametrize("answer", [1 / 162, 2 / 324, np.float64(1 / 162), np.float32(1 / 162), 3.0 / 486])
-def test_a_computed_float_is_the_value_as_exactly_as_a_float_can_be_so_correct(answer):
-    assert death.check(answer).status == "correct"
-
-
-@pytest.mark.parametrize("answer", [0.00617, 0.0062, 0.006, 0.006173, 0.0061728, 0.006172,
-                                    np.float32(0.00617), Decimal("0.00617")])
+@pytest.mark.parametrize("answer", [0.00617, 0.0062, 0.006, 0.006173, 0.0061728, 0.006172, 1 / 162, 2 / 324,
+                                    np.float64(1 / 162), np.float32(1 / 162), np.float32(0.00617),
+                                    Decimal("0.00617")])
 def test_a_right_rounded_decimal_is_rounded_never_wrong(answer):
     feedback = death.check(answer)
     assert feedback.status == "rounded" and feedback.rounded and not feedback.correct
@@ -151,15 +147,11 @@ def test_as_int_and_as_number_convert_to_plain_values():
        st.integers(min_value=1, max_value=12))
 def test_any_correct_rounding_is_rounded_and_any_exact_value_correct(value, decimals):
     check_number(value, value, what="it")
-    check_number(float(value), value, what="it")  # computed: correct
     rounded = round(value, decimals)
     if rounded == value:
         return
     typed = float(f"{float(rounded):.{decimals}f}")
     if typed == 0:
-        return
-    if len(Decimal(repr(typed)).normalize().as_tuple().digits) >= 15:  # rule 2: as good as computed
-        check_number(typed, value, what="it")
         return
     with pytest.raises(Rounded):
         check_number(typed, value, what="it")

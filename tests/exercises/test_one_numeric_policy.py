@@ -1,8 +1,8 @@
 """The one numeric policy (`exercises.answers`), checked across every exercise of the course.
 
-Whatever the exercise, a whole number written as a float (3.0 for 3) is judged as the number, a
-function that returns floats is judged as one that returns the exact values (a computed float is
-correct, a rounded one is "rounded"), and a typed float is judged like a returned one.
+Whatever the exercise, and whether the learner types the number or a function returns it: a whole
+number written as a float (3.0 for 3) is judged as the number, and a fraction given as a float
+(Python's ``1/162``, or ``0.006`` typed) is "right but rounded", never correct and never wrong.
 """
 
 from __future__ import annotations
@@ -18,57 +18,61 @@ EXERCISES = [exercise for _, exercise in course_exercises()
              if exercise.reference is not None and not exercise.name.startswith("Write your own")]
 
 
-def _floats(value):
-    """``value`` with every exact number in it written as a float."""
-    if isinstance(value, numbers.Rational) and not isinstance(value, bool):
+def _whole_as_floats(value):
+    """``value`` with every whole number in it written as a float (3 -> 3.0)."""
+    if isinstance(value, numbers.Rational) and not isinstance(value, bool) and value == int(value):
         return float(value)
     if type(value) in (tuple, list):
-        return type(value)(_floats(item) for item in value)
+        return type(value)(_whole_as_floats(item) for item in value)
     return value
 
 
-def _rounded(value):
-    """``value`` with every fraction in it rounded to 3 decimals (whole numbers kept)."""
+def _as_float(value, digits):
+    """A fraction (not a whole number) as a float: computed (``digits`` None) or rounded."""
     if isinstance(value, Fraction) and value.denominator != 1:
-        return round(float(value), 3)
-    if type(value) in (tuple, list):
-        return type(value)(_rounded(item) for item in value)
+        return float(value) if digits is None else round(float(value), digits)
     return value
 
 
-def _has_fraction(value) -> bool:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return True
-    return type(value) in (tuple, list) and any(_has_fraction(item) for item in value)
+def _holds(value, test) -> bool:
+    return test(value) or (type(value) in (tuple, list) and any(_holds(item, test) for item in value))
+
+
+def _whole(value) -> bool:
+    return isinstance(value, numbers.Rational) and not isinstance(value, bool) and value == int(value)
+
+
+def _fraction(value) -> bool:
+    return isinstance(value, Fraction) and value.denominator != 1
 
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
-def test_exact_values_given_as_floats_are_judged_as_the_values(exercise):
+def test_a_whole_number_written_as_a_float_is_the_number(exercise):
     reference = exercise.reference
     if callable(reference):
-        def as_floats(*args):
-            return _floats(reference(*args))
+        def returns_floats(*args):
+            return _whole_as_floats(reference(*args))
 
-        assert exercise.check(as_floats).status == "correct"
-    elif _floats(reference) != reference or type(_floats(reference)) is not type(reference):
-        assert exercise.check(_floats(reference)).status == "correct", _floats(reference)
+        assert exercise.check(returns_floats).status == "correct"
+    elif _holds(reference, _whole):
+        assert exercise.check(_whole_as_floats(reference)).status == "correct", _whole_as_floats(reference)
     else:
-        pytest.skip("the answer holds no number")
+        pytest.skip("the answer holds no whole number")
 
 
+@pytest.mark.parametrize("digits", [None, 3], ids=["computed", "typed"])
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
-def test_a_rounded_value_is_rounded_whether_typed_or_returned(exercise):
+def test_a_fraction_as_a_float_is_rounded_whether_typed_or_returned(exercise, digits):
     reference = exercise.reference
     if callable(reference):
-        def rounded(*args):
-            return _rounded(reference(*args))
+        def returns_a_float(*args):
+            return _as_float(reference(*args), digits)
 
-        answer = rounded
-    elif _has_fraction(reference) and not isinstance(reference, (tuple, list)):
-        answer = _rounded(reference)
+        status = exercise.check(returns_a_float).status
+        if status == "correct":
+            pytest.skip("the function returns whole numbers only")
+    elif _fraction(reference):
+        status = exercise.check(_as_float(reference, digits)).status
     else:
-        pytest.skip("no fraction in the answer to round")
-    status = exercise.check(answer).status
-    if callable(reference) and status == "correct":
-        pytest.skip("the function returns whole numbers only")
-    assert status == "rounded", exercise.check(answer)
+        pytest.skip("no fraction in the answer")
+    assert status == "rounded"
