@@ -1,7 +1,9 @@
 """The sandbox: a learner's function (an answer, a bot) runs in a clean process of its own.
 
 The process where learner code runs never holds a game state, a chance generator, a checker or a
-verdict.  It is a new Python (started clean, never a fork of the kernel), it receives the learner's
+verdict.  It starts clean, never as a fork of the kernel: on POSIX it is forked by a fork server, a
+new Python started once that imports the package and does nothing else (fast: milliseconds); on
+Windows, or with ``GOOSE_WIDGETS_FORK=off``, it is a new Python of its own.  It receives the learner's
 object by cloudpickle (functions and classes defined in a notebook travel by value) and then only
 what the referee chooses to send: a function's arguments, or a seat's observation and its legal
 actions.  It answers with plain data only (JSON: numbers, text, containers, or the index of the
@@ -252,11 +254,7 @@ class _Child:
                 pass
         else:  # the fork server's child: the server reaps it; wait until it is gone
             deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                try:
-                    os.kill(self.pid, 0)
-                except (ProcessLookupError, PermissionError):
-                    break
+            while time.monotonic() < deadline and not _gone(self.pid):
                 time.sleep(0.002)
         for fd in (self.write_fd, self.read_fd):
             try:
@@ -270,6 +268,19 @@ class _Child:
             return ""
         why = ": perhaps it ran out of memory, or called os._exit" if code else ""
         return f" (exit code {code}{why})"
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie that its parent, or init, has yet to reap has)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return False
 
 
 def _spawn() -> _Child:
