@@ -241,3 +241,19 @@ def test_a_broken_sandbox_is_never_reused(monkeypatch):
             sandbox.call((), timeout=0.5)
         with pytest.raises(LearnerCodeError, match="stopped earlier"):
             sandbox.call((), timeout=0.5)
+
+
+def leaves_a_grandchild():
+    """Fork a child that would outlive the check by a minute, then answer at once."""
+    if os.fork() == 0:
+        time.sleep(60)
+        os._exit(0)
+    return 2
+
+
+def test_a_grandchild_neither_delays_the_check_nor_outlives_it(monkeypatch):
+    with watch(monkeypatch) as sandboxes:
+        feedback = exercise().check(leaves_a_grandchild)
+        latency = sandboxes.since_load(time.monotonic())
+    print(f"a grandchild left running: the check ended {latency:.2f} s after loading, no process left")
+    assert feedback.correct and latency < SLACK
