@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import load_game, mean_ci, playout, wilson
-from ..extras import require
 from ..engine.sandbox import BotError, LearnerCodeError, LearnerError, SandboxedBot, learner_pickle
+from ..extras import require
 from .answers import describe, type_name
 from .core import Exercise, Feedback, Hint, Wrong, is_placeholder, learner_error_text
 from .learner_code import LearnerCodeStopped
