@@ -108,11 +108,21 @@ def test_the_board_is_labelled_with_the_coordinates_the_log_uses():
     rmin, rmax, cmin, cmax = state.graveyard.bbox
     rows = re.findall(r'<text[^>]*class="boo-row"[^>]*>(-?\d+)</text>', svg)
     cols = re.findall(r'<text[^>]*class="boo-col"[^>]*>(-?\d+)</text>', svg)
-    assert [int(r) for r in rows] == list(range(rmin - 3, rmax + 4))  # the cards and 3 spare lines
-    assert [int(c) for c in cols] == list(range(cmin - 3, cmax + 4))
-    # each spot says which placement it is, for the mouse pointer's tooltip
-    spot = re.search(r'<rect[^>]*class="boo-spot"[^>]*data-action="([^"]+)"[^>]*><title>([^<]+)</title>', svg)
-    assert spot and spot.group(2).startswith(spot.group(1))
+    # zoomed to the cards: one spare line around them, and every square a top-left corner may take
+    spots = [a for a in state.legal_actions()]
+    top, bottom = min(rmin - 1, *(a.row for a in spots)), max(rmax + 1, *(a.row for a in spots))
+    left, right = min(cmin - 1, *(a.col for a in spots)), max(cmax + 1, *(a.col for a in spots))
+    assert [int(r) for r in rows] == list(range(top, bottom + 1))
+    assert [int(c) for c in cols] == list(range(left, right + 1))
+    assert bottom - top < rmax - rmin + 6  # fewer spare lines than the three a side it had
+    # each spot says which placement it is, in words, for the mouse pointer's tooltip and a screen reader
+    spot = re.search(r'<rect data-action="([^"]+)" role="gridcell" tabindex="-1" aria-label="([^"]+)"'
+                     r'[^>]*class="boo-spot"[^>]*><title>([^<]+)</title>', svg)
+    assert spot and spot.group(2) == spot.group(3)
+    place = state.legal_actions()[0].__class__
+    card, row, col = re.match(r"place (\S+) at \((-?\d+),(-?\d+)\) rot 0 front", spot.group(1)).groups()
+    assert spot.group(2) == f"Place {card} turned 0° with its top-left at column {col}, row {row}"
+    assert place(card, int(row), int(col), 0, "front") in state.legal_actions()
 
 
 def test_a_hovered_spot_shows_its_own_card_unobscured_by_later_spots():
@@ -124,7 +134,8 @@ def test_a_hovered_spot_shows_its_own_card_unobscured_by_later_spots():
     root = ElementTree.fromstring(render(state.observation(0), state.legal_actions(), side="back"))
     ns = "{http://www.w3.org/2000/svg}"
     layer = next(g for g in root.iter(f"{ns}g") if g.get("class") == "boo-spots")
-    children = list(layer)
+    assert layer.get("role") == "grid" and all(row.get("role") == "row" for row in layer)
+    children = [child for row in layer for child in row]  # each row: spot, its preview, spot, ...
     spots = children[0::2]
     assert [c.get("class") for c in spots] == ["boo-spot"] * len(spots)
     assert all(c.get("class") == "boo-preview" for c in children[1::2])
