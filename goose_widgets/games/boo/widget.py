@@ -49,6 +49,7 @@ LINES = {"black": "#111111", "white": "#ffffff", "gate": "#009E73"}
 GHOST = {"B": ("#111111", "#ffffff"), "W": ("#ffffff", "#111111")}  # fill, outline
 ARROW = OKABE_ITO[1]  # orange
 FLIP = OKABE_ITO[5]  # vermillion
+FLIP_BADGE = "#a33f00"  # the same, darker
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
@@ -282,7 +283,9 @@ def _scare_lines(root: Element, records: Sequence[Any], xy: Any, size: int) -> N
             sub(root, "circle", cx=ex, cy=ey, r=size * 0.42, fill="none", stroke=colour,
                 stroke_width=3, stroke_dasharray=dash)
         badge = sub(root, "g")
-        sub(badge, "circle", cx=x0 + size * 0.32, cy=y0 - size * 0.32, r=max(8.5, size * 0.2), fill=colour,
+        # the number's disc is darker than the line, so that its white number reads at 6:1
+        sub(badge, "circle", cx=x0 + size * 0.32, cy=y0 - size * 0.32, r=max(8.5, size * 0.2),
+            fill=FLIP_BADGE if flip else colour,
             stroke="#ffffff", stroke_width=1.5)
         sub(badge, "text", str(number), x=x0 + size * 0.32, y=y0 - size * 0.32 + 4.2,
             font_size=12, text_anchor="middle", fill="#ffffff", font_weight="bold")

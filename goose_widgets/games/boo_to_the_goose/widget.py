@@ -48,7 +48,7 @@ CARD_W, CARD_H, GAP = 42, 40, 4
 UP_W, UP_H = 46, 24
 HAND_W, HAND_H = 60, 70
 FACE = {"goose": ("#F0E442", "#000000"), "fox": ("#E69F00", "#000000"), "dog": ("#0072B2", "#FFFFFF")}
-BACK = "#8a8a8a"
+BACK = "#6b6b6b"  # white numbers on it: 5.3:1
 
 
 def seat_names(game: Any) -> list[str]:
@@ -99,7 +99,8 @@ def _band(root: Any, obs: Observation, seat: int, names: list[str], legal: dict[
     sub(root, "rect", x=4, y=top, width=WIDTH - 8, height=height - 5, rx=8,
         fill="#fff6d5" if active else "#ffffff", stroke=colour, stroke_width=3 if active else 1.5)
     you = " (you)" if seat == obs.seat else ""
-    sub(root, "text", names[seat] + you, x=12, y=top + 19, font_size=15, font_weight="bold", fill=colour)
+    # the band's frame carries the seat's colour; the name is dark, to read at 4.5:1 on any band
+    sub(root, "text", names[seat] + you, x=12, y=top + 19, font_size=15, font_weight="bold", fill="#222")
     removed = f" · {obs.removed_sizes[seat]} removed" if obs.removed_sizes[seat] else ""
     sub(root, "text", f"pile {obs.pile_sizes[seat]} · hand {obs.hand_sizes[seat]}{removed}",
         x=12, y=top + 37, font_size=12)
@@ -116,7 +117,7 @@ def _row(root: Any, obs: Observation, seat: int, names: list[str], legal: dict[s
          top: float) -> None:
     size = obs.row_sizes[seat]
     if not size:
-        sub(root, "text", "no face-down cards", x=LEFT, y=top + 30, font_size=12, fill="#888")
+        sub(root, "text", "no face-down cards", x=LEFT, y=top + 30, font_size=12, fill="#595959")
     step = min(CARD_W + GAP, (WIDTH - LEFT - 20) / max(1, size))
     for index in range(size):
         x, y = LEFT + index * step, top + 6
@@ -199,7 +200,7 @@ def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> Non
             x += HAND_W + 8
     if str(Stop()) in legal:
         group = control(root, "Stop and bank the cards turned this round", str(Stop()), key="stop")
-        sub(group, "rect", x=WIDTH - 190, y=top + 28, width=170, height=52, rx=10, fill="#009E73",
+        sub(group, "rect", x=WIDTH - 190, y=top + 28, width=170, height=52, rx=10, fill="#00664d",
             stroke="#004d38", stroke_width=2)
         sub(group, "text", "Stop and bank", x=WIDTH - 105, y=top + 60, font_size=17,
             text_anchor="middle", fill="#fff", font_weight="bold")

@@ -362,7 +362,7 @@ def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool, names: Sequence
     sub(box, "text", last, x=x, y=y + 76, font_size=12, fill="#333")
     if may_roll:
         sub(box, "text", "your turn: click the dice to roll", x=x, y=y + 92, font_size=12,
-            font_weight="bold", fill="#8a5a00")
+            font_weight="bold", fill="#6b4400")
 
 
 def _status(obs: Observation, names: Sequence[str]) -> str:

@@ -48,7 +48,7 @@ PILE_W, PILE_H = int(CARD_W * 1.2), int(CARD_H * 1.2)
 WIDTH = 850
 BACK = OKABE_ITO[0]
 HIGHLIGHT = OKABE_ITO[1]
-SLAM = OKABE_ITO[5]
+SLAM = "#b34700"  # Okabe-Ito's vermillion, darkened: white text on it and it on white read at 5.5:1
 KNOWN = OKABE_ITO[4]
 BUTTON_TEXT = {"honk": "HONK!", "play it": "Play it", "skip action": "Skip", "done looking": "Done",
                "pass": "Pass"}
@@ -436,7 +436,7 @@ def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float) -> No
     sub(parent, "rect", x=x + 5, y=y + 5, width=w - 10, height=h - 10, rx=3, fill="none",
         stroke="#ffffff", stroke_opacity=0.5)
     sub(parent, "text", "SG", x=x + w / 2, y=y + h / 2 + 5, font_size=max(14.0, w / 4), fill="#ffffff",
-        fill_opacity=0.6, text_anchor="middle", font_weight="bold")
+        fill_opacity=0.6, text_anchor="middle", font_weight="bold", aria_hidden="true")  # decoration
 
 
 def _card_face(parent: ET.Element, card: Any, x: float, y: float, w: float, h: float) -> None:
