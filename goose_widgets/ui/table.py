@@ -377,18 +377,19 @@ class Table:
     def _draw_text(self, svg: str) -> None:
         """Text mode: the position in words, then every element the board offers as a button."""
         state = self.state
-        lines = [self.status_text()]
         if self._curtain:
-            lines.append(f"Pass the screen to {self.seat_names[self.viewer]}.")
-        elif self.describe is not None:
-            lines += self.describe(state.observation(self.viewer), list(self.seat_names))
+            lines = [f"Pass the screen to {self.seat_names[self.viewer]}."]
+        elif self.describe is not None:  # it starts with whose turn it is, or who won
+            lines = self.describe(state.observation(self.viewer), list(self.seat_names))
+        else:
+            lines = [self.status_text()]
         self.text_view.value = ("<div role='region' aria-label='The position in words' "
                                 "style='font-size:14px;line-height:1.45'><ul style='margin:4px 0'>"
                                 + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
                                 + "</ul></div>")
-        self._show_buttons(self.text_buttons, [
-            (c.get("aria-label") or c["data-action"], c["data-action"])
-            for c in controls_in(svg) if "data-action" in c])
+        moves = {c["data-action"]: c.get("aria-label") or c["data-action"]  # one button per move
+                 for c in controls_in(svg) if "data-action" in c}
+        self._show_buttons(self.text_buttons, [(label, action) for action, label in moves.items()])
 
     def _show_buttons(self, box: W.Box, items: list[tuple[str, str]]) -> None:
         """Show one button per ``(label, click)``; buttons are relabelled, not made anew, so that

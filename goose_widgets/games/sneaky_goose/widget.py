@@ -405,7 +405,7 @@ def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
     """The position in words for the text mode, from the seat's observation only (S12)."""
     obs = observation
     board = _Board(obs, [], False, "")
-    lines = [board.title() + "."]
+    lines = [board.title() + ".", describe_turn(obs, [seat_name(s) for s in range(obs.players)])]
     for seat, grid in enumerate(obs.grids):
         whose = f"{seat_name(seat)} (you)" if seat == obs.seat else seat_name(seat)
         cards = []
