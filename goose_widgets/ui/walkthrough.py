@@ -42,7 +42,8 @@ class WalkthroughPlayer:
         self.position = 0
         self.board = SvgBoard()
         self.board.on_action(guarded(self._show_error)(self.click))
-        self.title = W.HTML(f"<h4 style='margin:4px 0'>{html.escape(scenario.name)}</h4>")
+        # h3: under the notebook's sections (h2), so a screen reader's list of headings nests
+        self.title = W.HTML(f"<h3 style='margin:4px 0;font-size:15px'>{html.escape(scenario.name)}</h3>")
         # Beside the board where the cell is wide enough, under it otherwise: the board keeps the
         # size it has at the table (issue 9.3), never squeezed by the narration.
         self.narration = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="300px", max_width="560px",

@@ -29,7 +29,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.browser.keyboard import KeyboardPlayer, axe_problems, contrast_problems, set_theme
+from tests.browser.keyboard import (
+    START_OF_OUTPUT,
+    KeyboardPlayer,
+    axe_problems,
+    contrast_problems,
+    set_theme,
+)
 from tests.browser.lab import COURSE, require_chromium
 
 pytestmark = pytest.mark.browser
@@ -269,3 +275,28 @@ def test_07_a_boo_placement_turned_and_on_its_back_by_keyboard(lab_url, browser)
         log = page.locator(scope_of(cell)).inner_text()
         assert f"plays {card} at ({where[1]},{where[0]}), rot 90, back side up." in log, log[-600:]
         print(f"BOO by keyboard: {len(player.keys)} keys; said: {player.announced()!r}")
+        step_a_walkthrough_by_keyboard(page, code_cells(COURSE / notebook, "walkthrough(")[0], stem)
+
+
+def step_a_walkthrough_by_keyboard(page, cell: int, stem: str) -> None:
+    """A walkthrough by keys: Tab past First, Back, Next, Last into the board; Shift+Tab back to
+    Last, Enter; into the board again and step the last turn's scares back with the replay control."""
+    walker = KeyboardPlayer(page, scope_of(cell), f"{stem}_walkthrough")
+    assert walker.page.evaluate(START_OF_OUTPUT, cell)
+    passed = []
+    for _ in range(8):
+        focus = walker.press("Tab")
+        if focus["inBoard"]:
+            break
+        passed.append(focus["text"])
+    assert focus["inBoard"] and passed[:4] == ["First", "Back", "Next", "Last"], (passed, focus)
+    assert walker.press("Shift+Tab")["text"] == "Last"
+    walker.press("Enter", wait=True)
+    focus = walker.press("Tab")
+    assert focus["inBoard"], focus
+    fewer = walker.go_to(label_starts("Show one scare fewer"), "the replay control")
+    shown = re.search(r"now (\d+) of (\d+)", fewer["label"]).groups()
+    walker.press("Enter", wait=True)
+    now = re.search(r"now (\d+) of (\d+)", walker.focused()["label"] or "")
+    assert now and int(now.group(1)) == int(shown[0]) - 1, (shown, walker.focused())
+    walker.shot("replay")
