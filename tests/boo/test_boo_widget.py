@@ -199,3 +199,34 @@ def test_at_the_table_the_board_asks_for_the_click():
     state = SCENARIOS["Example Turn 1"].start()
     svg = render(state.observation(1), state.legal_actions())
     assert "then click a dashed square (its top-left)." in svg and "Next:" not in svg
+
+
+def test_late_in_a_game_the_board_zooms_to_its_cards():
+    """Issue 19.9: late in a game the cells shrank to about 20 px, most of the board being empty
+    margin.  Zoomed to the cards (and the spots), the cells of greedy games' last placements are
+    on median at least 24 px, never under the 20 px floor, and the board still fits its budget."""
+    import random
+    import re
+    import statistics
+
+    from goose_widgets import load_game
+    from goose_widgets.engine import step
+    from goose_widgets.games.boo.bots import BOTS
+    from goose_widgets.games.boo.widget import BOARD_H, BOARD_W, MIN_CELL, TOP
+
+    sizes = []
+    for seed in range(8):
+        rng, bots = random.Random(seed), [BOTS["greedy"](), BOTS["greedy"]()]
+        state, last = load_game("boo").new_initial_state(), None
+        while not state.is_terminal():
+            if state.current_player == 0 and not state.pending:
+                last = state
+            state = step(state, bots, rng)
+        svg = render(last.observation(0), last.legal_actions())
+        lines = sorted(float(x) for x in re.findall(rf'<line x1="([\d.]+)" y1="{TOP}"', svg))
+        size = lines[1] - lines[0]
+        columns, rows = len(lines) + 1, len(re.findall(r'class="boo-row"', svg))
+        fits = columns * size <= BOARD_W and rows * size <= BOARD_H
+        assert size >= MIN_CELL and (size == MIN_CELL or fits)
+        sizes.append(size)
+    assert statistics.median(sizes) >= 24, sizes
