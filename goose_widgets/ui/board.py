@@ -203,9 +203,9 @@ function render({ model, el }) {
   });
   model.on("msg:custom", (msg) => {
     if (!msg || msg.type !== "announce") return;
-    // emptied first, so that the same words twice in a row are said twice
-    live.textContent = "";
-    setTimeout(() => { live.textContent = msg.text; }, 50);
+    // set at once (a later change would look like another redraw); the same words twice in a row
+    // get a no-break space, so that they change and are said again
+    live.textContent = live.textContent === msg.text ? msg.text + "\u00a0" : msg.text;
   });
   model.on("change:svg", draw);
   model.on("change:show_svg", draw);
