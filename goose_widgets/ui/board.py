@@ -116,7 +116,10 @@ function render({ model, el }) {
   }
 
   function draw() {
-    const focused = picture.contains(document.activeElement) && document.activeElement !== picture;
+    // the focus is kept (and ringed) for a keyboard, not after a mouse click: a click must not
+    // scroll the page or draw a ring
+    const active = document.activeElement;
+    const focused = picture.contains(active) && active !== picture && active.matches(":focus-visible");
     picture.innerHTML = model.get("svg");
     picture.style.display = model.get("show_svg") ? "" : "none";
     const list = items();
@@ -190,7 +193,10 @@ function render({ model, el }) {
   });
   picture.addEventListener("focusin", (ev) => {
     const target = ev.target.closest(NAV);
-    if (target && picture.contains(target)) { hold(target, false); ring(target); }
+    if (target && picture.contains(target)) {
+      hold(target, false);
+      if (target.matches(":focus-visible")) ring(target);
+    }
   });
   picture.addEventListener("focusout", (ev) => {
     if (!picture.contains(ev.relatedTarget)) ring(null);
