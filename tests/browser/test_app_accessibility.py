@@ -14,15 +14,13 @@ import re
 import pytest
 
 from tests.browser.keyboard import axe_problems, contrast_problems
-from tests.browser.lab import ROOT, SCREENSHOTS, require_chromium
+from tests.browser.lab import SCREENSHOTS, require_chromium
 
 pytestmark = pytest.mark.browser
 require_chromium()
 
 from tests.browser.test_app_and_site import TITLES, voila_url  # noqa: E402,F401 - a fixture, after the skip
 from tests.browser.test_tables_in_browser import open_and_run  # noqa: E402
-
-APP_DIR = ROOT / "app"
 
 
 def start(page, game: str) -> None:
@@ -75,8 +73,7 @@ def test_the_app_in_voila_has_no_serious_violation(voila_url, browser):  # noqa:
 
 
 def test_the_app_in_jupyterlab_has_no_serious_violation(lab_root, lab_url, browser):
-    source = f"import sys\nsys.path.insert(0, {str(APP_DIR)!r})\nfrom classroom_app import ClassroomApp\n" \
-             "ClassroomApp()"
+    source = "from goose_widgets.classroom_app import ClassroomApp\nClassroomApp()"
     notebook = {"cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
                            "source": source}],
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",

@@ -150,8 +150,7 @@ class _Board:
         grid_h = HEADER + self.rows * (self.card_h + GAP) + (30 if obs.revealed else 6)
         middle = 54 + grid_h + 12
         height = middle + max(PILE_H + 64, 44 + 18 * obs.players)
-        label = (f"Sneaky Goose: round {obs.round} of {obs.rounds}, you are {seat_name(obs.seat)}. "
-                 + self.prompt())
+        label = f"Sneaky Goose: round {obs.round} of {obs.rounds}, {self.viewer()}. " + self.prompt()
         root = svg_root(WIDTH, height, label=label,
                         escape="ui:mode=" if self.slamming else None)
         sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf7", rx=10)
@@ -170,14 +169,17 @@ class _Board:
         self.scoreboard(root, 500, middle)
         return root
 
-    def title(self) -> str:
+    def viewer(self) -> str:
+        """Who looks: "you are Player 2", "seen by Player 2" (a bot's seat) or "you are watching"."""
         obs = self.obs
         if not 0 <= obs.seat < obs.players:
-            seen = "you are watching"
-        else:
-            you = seat_name(obs.seat)
-            seen = f"seen by {you}" if self.spectator else f"you are {you}"
-        return f"Sneaky Goose · round {obs.round} of {obs.rounds} · {seen}"
+            return "you are watching"
+        you = seat_name(obs.seat)
+        return f"seen by {you}" if self.spectator else f"you are {you}"
+
+    def title(self) -> str:
+        obs = self.obs
+        return f"Sneaky Goose · round {obs.round} of {obs.rounds} · {self.viewer()}"
 
     def prompt(self) -> str:
         obs, phase = self.obs, self.obs.phase
