@@ -19,6 +19,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -87,7 +88,8 @@ def test(extra: list[str]) -> None:
     ensure_environment()
     run([BIN / "ruff", "check", "goose_widgets", "tests", "benchmarks", "app", "docs", "tasks.py"])
     run([PY, "-m", "mypy"])
-    env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg")
+    env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg",
+               GOOSE_WIDGETS_PROGRESS=tempfile.mkdtemp())  # progress files: never in the repository
     run([PY, "-m", "pytest", "--nbval", "--nbval-current-env", *extra], env=env)
 
 
@@ -103,7 +105,8 @@ def execute(extra: list[str]) -> None:
     for notebook in notebooks:
         print(f"executing {notebook}", flush=True)
         run([BIN / "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-             "--ExecutePreprocessor.timeout=1200", notebook], env=dict(os.environ, MPLBACKEND="Agg"))
+             "--ExecutePreprocessor.timeout=1200", notebook],
+            env=dict(os.environ, MPLBACKEND="Agg", GOOSE_WIDGETS_PROGRESS=tempfile.mkdtemp()))
 
 
 def main() -> None:
