@@ -17,7 +17,14 @@ from . import __version__
 __all__ = ["COMMANDS", "main"]
 
 # name -> (module:function, extra that provides what it needs or "", one line of help)
-COMMANDS: dict[str, tuple[str, str, str]] = {}
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "report": ("goose_widgets.teaching.report:main", "",
+               "the class table (CSV, or a page with --html) from learners' progress files"),
+    "assign": ("goose_widgets.teaching.release:main", "course",
+               "write the course for a class with the solutions turned off"),
+    "nbgrader": ("goose_widgets.teaching.nbgrader_course:main", "teacher",
+                 "write an nbgrader course: solution cells and autograded checks"),
+}
 
 USAGE = "usage: goose-widgets [--version] [--help] <command> [arguments]"
 
