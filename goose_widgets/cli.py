@@ -24,6 +24,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "write the course for a class with the solutions turned off"),
     "nbgrader": ("goose_widgets.teaching.nbgrader_course:main", "teacher",
                  "write an nbgrader course: solution cells and autograded checks"),
+    "serve": ("goose_widgets.server.cli:serve", "server",
+              "serve tables where a class plays together, each learner in their own browser"),
 }
 
 USAGE = "usage: goose-widgets [--version] [--help] <command> [arguments]"
