@@ -129,3 +129,32 @@ def test_nbgrader_releases_no_solution_and_grades_reference_untouched_and_rounde
     lost = points_for(inexact.checked)[0] - points_for(inexact.checked)[1]
     assert scores == {"reference": (full, full), "untouched": (0.0, full), "rounded": (full - lost, full)}
     print(f"\nnbgrader scores for {GRADED}: {scores}")
+
+
+def test_grade_gives_the_points_of_the_policy_and_the_checkers_message(tmp_path, monkeypatch):
+    import warnings
+
+    from goose_widgets.exercises.progress import ENVIRONMENT
+    from goose_widgets.exercises.warmup import nine_with_two_dice as warmup
+    from goose_widgets.teaching.grading import Score, grade
+
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "progress.jsonl"))
+    full = grade(warmup, Fraction(1, 9), points=2, rounded=1)
+    assert isinstance(full, Score) and full == 2 and repr(full) == "2.0"  # the number nbgrader reads
+    assert "✔ Correct" in full._repr_markdown_() and "2 of 2 points" in full._repr_markdown_()
+    assert grade(warmup, 0.111, points=2, rounded=1) == 1
+    with pytest.raises(AssertionError, match=r"0 of 2 points\.  Not yet: .*two different rolls"):
+        grade(warmup, Fraction(1, 18), points=2, rounded=1)
+    with pytest.raises(AssertionError, match="Not answered yet"):
+        grade(warmup, ..., points=2, rounded=1)
+    assert not (tmp_path / "progress.jsonl").exists()  # the grade is nbgrader's, not the learner's progress
+
+    def warns(answer):
+        warnings.warn("a library's deprecation", DeprecationWarning, stacklevel=1)
+        warmup.checker(answer)
+
+    noisy = type(warmup)(**{**{f: getattr(warmup, f) for f in ("name", "prompt", "hints", "solution")},
+                            "checker": warns})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nbgrader scores a cell that writes to stderr as zero
+        assert grade(noisy, Fraction(1, 9), points=2) == 2
