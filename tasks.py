@@ -22,6 +22,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -32,7 +33,7 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 SITE = ROOT / "build" / "site"
 STAMP = VENV / ".goose-widgets-installed"
 # The test extra holds every other one (see pyproject.toml).
-EXTRAS = ("course", "app", "site", "test")
+EXTRAS = ("course", "app", "site", "server", "teacher", "test")
 
 
 def installed_extras(pyproject_digest: str) -> set[str]:
@@ -109,7 +110,8 @@ def test(extra: list[str]) -> None:
     ensure_environment("test")
     run([BIN / "ruff", "check", "goose_widgets", "tests", "benchmarks", "docs", "tasks.py", "setup.py"])
     run([PY, "-m", "mypy"])
-    env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg")
+    env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg",
+               GOOSE_WIDGETS_PROGRESS=tempfile.mkdtemp())  # progress files: never in the repository
     run([PY, "-m", "pytest", "--nbval", "--nbval-current-env", *extra], env=env)
     if not extra:  # the exercise suite once more without fork: the learner sandbox as on Windows
         no_fork = dict(env, GOOSE_WIDGETS_FORK="off")
@@ -146,7 +148,8 @@ def execute(extra: list[str]) -> None:
     for notebook in notebooks:
         print(f"executing {notebook}", flush=True)
         run([BIN / "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-             "--ExecutePreprocessor.timeout=1200", notebook], env=dict(os.environ, MPLBACKEND="Agg"))
+             "--ExecutePreprocessor.timeout=1200", notebook],
+            env=dict(os.environ, MPLBACKEND="Agg", GOOSE_WIDGETS_PROGRESS=tempfile.mkdtemp()))
         strip_widget_state(ROOT / notebook)
 
 

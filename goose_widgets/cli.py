@@ -27,6 +27,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "copy the course into a folder (default goose-course) and open it in JupyterLab"),
     "app": ("goose_widgets.app_command:main", "app",
             "serve the classroom app (pick a game, then play) with Voila"),
+    "report": ("goose_widgets.teaching.report:main", "",
+               "the class table (CSV, or a page with --html) from learners' progress files"),
+    "assign": ("goose_widgets.teaching.release:main", "course",
+               "write the course for a class with the solutions turned off"),
+    "nbgrader": ("goose_widgets.teaching.nbgrader_course:main", "teacher",
+                 "write an nbgrader course: solution cells and autograded checks"),
     "serve": ("goose_widgets.server.cli:serve", "server",
               "serve tables where a class plays together, each learner in their own browser"),
 }

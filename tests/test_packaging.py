@@ -174,12 +174,15 @@ def requirement_name(requirement: str) -> str:
 def test_every_imported_package_is_declared():
     """Each third-party library the package imports is a dependency; one imported only inside a
     function may instead come with an extra (matplotlib with the course), never from nowhere.  A
-    subpackage that only its extra's command loads (the server: `goose-widgets serve`, and `join`
-    imports it lazily) may import that extra's libraries at module level."""
+    subpackage that only its extras' commands load (the server: `goose-widgets serve`, and `join`
+    imports it lazily; the teacher's tools: `assign` and `nbgrader`) may import those extras'
+    libraries at module level."""
     project = PYPROJECT["project"]
     core = {requirement_name(r) for r in project["dependencies"]}
     extras = {requirement_name(r) for rs in project["optional-dependencies"].values() for r in rs}
-    extra_only = {"server": {requirement_name(r) for r in project["optional-dependencies"]["server"]}}
+    optional = project["optional-dependencies"]
+    extra_only = {"server": {requirement_name(r) for r in optional["server"]},
+                  "teaching": {requirement_name(r) for r in optional["course"] + optional["teacher"]}}
     distributions = importlib.metadata.packages_distributions()
     undeclared = []
     for path in sorted((ROOT / "goose_widgets").rglob("*.py")):

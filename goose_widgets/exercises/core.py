@@ -43,6 +43,7 @@ from ..engine.sandbox import (
     SandboxedFunction,
 )
 from .answers import as_number, describe, type_name
+from .progress import record
 from .verdicts import NotAnswered, Rounded, Wrong
 
 __all__ = ["Exercise", "Feedback", "Hint", "NotAnswered", "Rounded", "Status", "Wrong", "call_learner",
@@ -134,7 +135,12 @@ class Exercise:
     _record: _Record = field(default_factory=_Record, init=False, compare=False, repr=False)
 
     def evaluate(self, answer: Any) -> Feedback:
-        """The feedback for ``answer``, as data; records the result for `progress`."""
+        """The feedback for ``answer``, as data; records the result for `progress` (and the file)."""
+        feedback = self._evaluate(answer)
+        record(self, "check", feedback.status)
+        return feedback
+
+    def _evaluate(self, answer: Any) -> Feedback:
         if is_placeholder(answer):
             return self._not_answered(function=type(answer) is types.FunctionType)
         feedback = _judge(self.checker, answer, self.success, self.time_limit)
@@ -173,12 +179,14 @@ class Exercise:
             which = "hint(1)" if count == 1 else f"hint(1) to hint({count})"
             return Hint(f"This exercise has {_plural(count, 'hint')}: try {which}.")
         seen.add(number)
+        record(self, "hint", number)
         return Hint(f"Hint {number}/{count}: {self.hints[number - 1]}")
 
     def show_solution(self) -> Hint:
         if not solutions():
             return Hint("Solutions are turned off for this class.  `hint()` gives a hint; your "
                         "teacher can help with the rest.")
+        record(self, "solution", "shown")
         return Hint("Solution:\n\n```python\n" + self.solution.strip() + "\n```")
 
     @property

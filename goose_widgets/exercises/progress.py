@@ -1,30 +1,320 @@
-"""`progress()`: the course's exercises, grouped by notebook, and how far this kernel got with each.
+"""Progress that lasts: every check, hint and solution shown is an event in a progress file.
 
-The exercises are found, not listed here: the warm-up, and every game package's ``exercises``
-module with its ``EXERCISES`` sequence (in course order).  Each exercise names its notebook
-(`Exercise.notebook`; else the module's ``NOTEBOOK``, else the first ``course/NN_name.ipynb``
-its docstring names, else the game's name).  Results are those of
-``check`` calls in this kernel: correct, right but rounded, tried (not right yet) or not tried.
+`progress()` reads that file, so it covers every notebook and every kernel of the course, and a
+teacher can collect the files for a class report (``goose-widgets report``, `goose_widgets.teaching`).
+
+**Where the file is** (`progress_file`), in this order:
+
+1. the environment variable ``GOOSE_WIDGETS_PROGRESS``, if it is set: that file (a folder means the
+   file ``goose_widgets_progress.jsonl`` in it; ``off`` turns recording off);
+2. else, when the kernel's working folder holds one of the course's notebooks (Jupyter starts a
+   notebook's kernel in the notebook's folder): ``goose_widgets_progress.jsonl`` in that folder,
+   beside the notebooks;
+3. else ``goose_widgets_progress.jsonl`` in the folder ``.goose_widgets`` of the home folder.
+
+**The file** is JSON Lines: a header line ``{"format": "goose_widgets progress", "version": 1,
+"learner": ...}``, then one event a line: ``{"time", "notebook", "exercise", "kind", "result"}``
+where ``kind`` is ``check`` (``result``: correct, rounded, wrong, stopped, unanswered or
+course_error), ``hint`` (``result``: the hint's number) or ``solution`` (``result``: "shown").
+An event is appended in one write, never rewritten, so a check costs the same however long the file.
+
+**Two kernels at once**: every append and every read holds a lock (`filelock`, a ``.lock`` file
+beside the progress file), so no event is lost or torn.  **An unreadable file** (not ours, or torn
+by a crash) gets a warning, is renamed ``<name>.unreadable-<time>`` and a fresh file is started.
+**Recording never makes a check fail**: any error becomes one warning per file and reason, and the
+check goes on (`progress()` then still shows this kernel's results).
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import getpass
 import html
 import importlib
+import json
+import os
 import pkgutil
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+import warnings
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from .core import Exercise
+if TYPE_CHECKING:
+    from .core import Exercise
 
-_SHOWN = {"correct": "✔ correct", "rounded": "≈ right, but rounded", "wrong": "✘ tried",
-          "stopped": "✘ tried", None: "· not tried"}
+__all__ = [
+    "ENVIRONMENT", "FILE_NAME", "ExerciseSummary", "LearnerProgress", "ProgressWarning",
+    "UnreadableProgress", "course_exercises", "not_recorded", "progress", "progress_file",
+    "read_progress", "record", "summarize",
+]
 
+ENVIRONMENT = "GOOSE_WIDGETS_PROGRESS"
+FILE_NAME = "goose_widgets_progress.jsonl"
+FORMAT = "goose_widgets progress"
+VERSION = 1
+LOCK_SECONDS = 10.0
+KINDS = ("check", "hint", "solution")
+RESULTS = ("correct", "rounded", "wrong", "stopped", "unanswered")  # best first, for the class report
+_RANK = {result: len(RESULTS) - i for i, result in enumerate(RESULTS)}
+_OFF = ("off", "0", "false", "no")
+
+
+class ProgressWarning(UserWarning):
+    """Progress could not be recorded or read; the checks themselves are not affected."""
+
+
+class UnreadableProgress(ValueError):
+    """A file that is not a readable progress file (the message says why)."""
+
+
+# --- where -------------------------------------------------------------------------------------
+
+def progress_file() -> Path | None:
+    """The progress file of this kernel (see the module docstring), or None when recording is off."""
+    setting = os.environ.get(ENVIRONMENT, "").strip()
+    if setting.lower() in _OFF:
+        return None
+    if setting:
+        path = Path(setting).expanduser()
+        return path / FILE_NAME if path.is_dir() else path
+    here = Path.cwd()
+    if any((here / name).is_file() for name in _course_notebook_names()):
+        return here / FILE_NAME
+    return Path.home() / ".goose_widgets" / FILE_NAME
+
+
+@lru_cache(maxsize=1)
+def _course_notebook_names() -> tuple[str, ...]:
+    from ..resources import course_path
+
+    try:
+        return tuple(sorted(p.name for p in course_path().glob("[0-9][0-9]_*.ipynb")))
+    except FileNotFoundError:
+        return ()
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+_paused: contextvars.ContextVar[bool] = contextvars.ContextVar("goose_widgets_progress_paused",
+                                                                 default=False)
+_warned: set[tuple[str, str]] = set()
+
+
+@contextlib.contextmanager
+def not_recorded() -> Iterator[None]:
+    """Checks inside this block are not recorded (an nbgrader test cell: the grade is nbgrader's)."""
+    token = _paused.set(True)
+    try:
+        yield
+    finally:
+        _paused.reset(token)
+
+
+def record(exercise: Exercise, kind: str, result: Any) -> None:
+    """Append one event for ``exercise`` to the progress file.  Never raises: a problem is a warning."""
+    if _paused.get():
+        return
+    path = None
+    try:
+        path = progress_file()
+        if path is None:
+            return
+        event = {"time": _now(), "notebook": exercise.notebook, "exercise": exercise.name,
+                 "kind": kind, "result": result}
+        _append(path, json.dumps(event, ensure_ascii=False))
+    except Exception as err:  # noqa: BLE001 - recording must never make a check fail
+        _warn_once(path, f"your progress could not be recorded in {path or 'the progress file'} "
+                         f"({type(err).__name__}: {err}).  Your checks work as before; progress() "
+                         f"shows this kernel's results.  Set {ENVIRONMENT} to a file you can write.")
+
+
+def _append(path: Path, line: str) -> None:
+    from filelock import FileLock
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(_lock_path(path), timeout=LOCK_SECONDS):
+        if path.exists() and path.stat().st_size:
+            problem = _quick_problem(path)
+            if problem:
+                _set_aside(path, problem)
+        start = "" if path.exists() and path.stat().st_size else _header() + "\n"
+        with open(path, "a", encoding="utf-8") as file:
+            file.write(start + line + "\n")  # one write: a whole line or (on a crash) a torn tail
+
+
+def _quick_problem(path: Path) -> str:
+    """Why appending to ``path`` would be wrong, read from its first line and last byte only."""
+    with open(path, "rb") as file:
+        first = file.readline(4096)
+        file.seek(-1, os.SEEK_END)
+        last = file.read(1)
+    try:
+        _check_header(json.loads(first.decode("utf-8")))
+    except (UnicodeDecodeError, ValueError) as err:
+        return str(err) if isinstance(err, UnreadableProgress) else "its first line is not our header"
+    return "" if last == b"\n" else "its last line was cut off"
+
+
+def _header() -> str:
+    return json.dumps({"format": FORMAT, "version": VERSION, "learner": _learner(), "started": _now()},
+                      ensure_ascii=False)
+
+
+def _learner() -> str:
+    """Who is learning: the JupyterHub user, else the account's name ("" when there is none)."""
+    try:
+        return os.environ.get("JUPYTERHUB_USER") or getpass.getuser()
+    except Exception:  # noqa: BLE001 - getpass raises whatever the platform raises without a user
+        return ""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _lock_path(path: Path) -> str:
+    return str(path) + ".lock"
+
+
+def _set_aside(path: Path, problem: str) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    aside = path.with_name(f"{path.name}.unreadable-{stamp}")
+    os.replace(path, aside)
+    _warn_once(aside, f"the progress file {path} could not be read ({problem}).  It is kept as "
+                      f"{aside.name} beside it, and a fresh progress file is started.")
+    return aside
+
+
+def _warn_once(path: Path | None, message: str) -> None:
+    key = (str(path), message.split("(")[0])
+    if key not in _warned:
+        _warned.add(key)
+        warnings.warn(message, ProgressWarning, stacklevel=3)
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LearnerProgress:
+    """One progress file: who wrote it and its events (dicts, in the order they happened)."""
+
+    path: Path
+    learner: str
+    events: tuple[dict[str, Any], ...]
+
+
+def _check_header(header: Any) -> dict[str, Any]:
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise UnreadableProgress("its first line is not a goose_widgets progress header")
+    if header.get("version") != VERSION:
+        raise UnreadableProgress(f"it is version {header.get('version')!r}; this goose_widgets reads "
+                                 f"version {VERSION}")
+    return header
+
+
+def _check_event(event: Any, number: int) -> dict[str, Any]:
+    if not (isinstance(event, dict) and isinstance(event.get("exercise"), str)
+            and event.get("kind") in KINDS and isinstance(event.get("time"), str)):
+        raise UnreadableProgress(f"line {number} is not an event")
+    return event
+
+
+def read_progress(path: str | Path) -> LearnerProgress:
+    """Read one progress file as it is (no lock, nothing moved); `UnreadableProgress` says what is wrong."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableProgress("it is not text") from None
+    lines = text.split("\n")
+    if lines[-1]:
+        raise UnreadableProgress("its last line was cut off")
+    try:
+        header = _check_header(json.loads(lines[0]))
+        events = tuple(_check_event(json.loads(line), n) for n, line in enumerate(lines[1:-1], 2))
+    except json.JSONDecodeError as err:
+        raise UnreadableProgress(f"it is not JSON Lines ({err})") from None
+    return LearnerProgress(path, str(header.get("learner") or ""), events)
+
+
+def _read_own(path: Path) -> tuple[dict[str, Any], ...]:
+    """This kernel's progress file, read under the lock; an unreadable one is set aside (with a
+    warning) and a missing one is empty."""
+    from filelock import FileLock
+
+    try:
+        with FileLock(_lock_path(path), timeout=LOCK_SECONDS):
+            if not path.exists() or not path.stat().st_size:
+                return ()
+            try:
+                return read_progress(path).events
+            except UnreadableProgress as err:
+                _set_aside(path, str(err))
+                return ()
+    except Exception as err:  # noqa: BLE001 - progress() must show something whatever the disk does
+        _warn_once(path, f"your progress file {path} could not be read ({type(err).__name__}: {err}); "
+                         "progress() shows this kernel's results only.")
+        return ()
+
+
+@dataclass
+class ExerciseSummary:
+    """What one learner did with one exercise: the best check, the hints seen, the solution."""
+
+    best: str = "unanswered"
+    checks: int = 0
+    hints: set[int] = field(default_factory=set)
+    solution: bool = False
+
+    def add(self, result: str) -> None:
+        if result in _RANK and _RANK[result] > _RANK[self.best]:
+            self.best = result
+
+
+def summarize(events: Iterable[Mapping[str, Any]]) -> dict[str, ExerciseSummary]:
+    """Each exercise's summary (by exercise name) from a learner's events."""
+    found: dict[str, ExerciseSummary] = {}
+    for event in events:
+        summary = found.setdefault(event["exercise"], ExerciseSummary())
+        if event["kind"] == "check":
+            summary.checks += 1
+            summary.add(str(event.get("result")))
+        elif event["kind"] == "hint" and isinstance(event.get("result"), int):
+            summary.hints.add(event["result"])
+        elif event["kind"] == "solution":
+            summary.solution = True
+    return found
+
+
+# --- the course's exercises --------------------------------------------------------------------
 
 def course_exercises() -> list[tuple[str, Exercise]]:
-    """Every exercise of the course as (notebook, exercise), notebooks in course order."""
+    """Every exercise of the course as (notebook, exercise), notebooks in course order.
+
+    The exercises are found, not listed here: the warm-up, and every game package's ``exercises``
+    module with its ``EXERCISES`` sequence (in course order).  Each exercise names its notebook
+    (`Exercise.notebook`; else the module's ``NOTEBOOK``, else the first ``course/NN_name.ipynb`` its
+    docstring names, else the game's name).
+    """
+    found: list[tuple[str, Exercise]] = []
+    for module in exercise_modules():
+        named = re.search(r"course/(\d\d_\w+)\.ipynb", module.__doc__ or "")
+        fallback = getattr(module, "NOTEBOOK", named.group(1) if named else module.__name__.split(".")[-2])
+        exercises = getattr(module, "EXERCISES", ())
+        for exercise in exercises.values() if isinstance(exercises, Mapping) else exercises:
+            found.append((exercise.notebook or fallback, exercise))
+    order = {notebook: i for i, (notebook, _) in enumerate(found)}
+    return sorted(found, key=lambda pair: (pair[0], order[pair[0]]))
+
+
+def exercise_modules() -> list[ModuleType]:
+    """The warm-up module and every game package's ``exercises`` module."""
     from .. import games
     from . import warmup
 
@@ -36,15 +326,13 @@ def course_exercises() -> list[tuple[str, Exercise]]:
             except ModuleNotFoundError as err:
                 if err.name != f"{games.__name__}.{info.name}.exercises":
                     raise
-    found: list[tuple[str, Exercise]] = []
-    for module in modules:
-        named = re.search(r"course/(\d\d_\w+)\.ipynb", module.__doc__ or "")
-        fallback = getattr(module, "NOTEBOOK", named.group(1) if named else module.__name__.split(".")[-2])
-        exercises = getattr(module, "EXERCISES", ())
-        for exercise in exercises.values() if isinstance(exercises, Mapping) else exercises:
-            found.append((exercise.notebook or fallback, exercise))
-    order = {notebook: i for i, (notebook, _) in enumerate(found)}
-    return sorted(found, key=lambda pair: (pair[0], order[pair[0]]))
+    return modules
+
+
+# --- progress() --------------------------------------------------------------------------------
+
+_SHOWN = {"correct": "✔ correct", "rounded": "≈ right, but rounded", "wrong": "✘ tried",
+          "stopped": "✘ tried", "unanswered": "· not tried"}
 
 
 @dataclass(frozen=True)
@@ -52,13 +340,14 @@ class Progress:
     """A table of (notebook, exercise, result); HTML in a notebook, text elsewhere."""
 
     rows: tuple[tuple[str, str, str], ...]
+    where: str = ""
 
     @property
     def done(self) -> int:
         return sum(result == _SHOWN["correct"] for _, _, result in self.rows)
 
     def _summary(self) -> str:
-        return f"{self.done} of {len(self.rows)} exercises answered correctly in this kernel."
+        return f"{self.done} of {len(self.rows)} exercises answered correctly.  {self.where}"
 
     def __str__(self) -> str:
         width = max((len(name) for _, name, _ in self.rows), default=8)
@@ -80,14 +369,27 @@ class Progress:
         notebook = None
         for book, name, result in self.rows:
             if book != notebook:
-                rows.append(f'<tr><th colspan="2" {cell}>{html.escape(book)}</th></tr>')
+                rows.append(f'<tr><th colspan="2" scope="colgroup" {cell}>{html.escape(book)}</th></tr>')
                 notebook = book
             rows.append(f"<tr><td {cell}>{html.escape(name)}</td><td {cell}>{html.escape(result)}</td></tr>")
         return (f'<div style="font-size:14px"><p>{html.escape(self._summary())}</p>'
                 f'<table>{"".join(rows)}</table></div>')
 
 
-def progress() -> Progress:
-    """The course's exercises and which you have answered correctly in this kernel."""
-    return Progress(tuple((notebook, exercise.name, _SHOWN.get(exercise.status, _SHOWN[None]))
-                          for notebook, exercise in course_exercises()))
+def progress(path: str | Path | None = None) -> Progress:
+    """The course's exercises and how far you got with each, in every notebook and kernel.
+
+    Read from the progress file (``path``, by default `progress_file`), together with this kernel's
+    own results (which count even when the file could not be written).
+    """
+    where = Path(path) if path is not None else progress_file()
+    summaries = summarize(_read_own(where)) if where is not None else {}
+    rows = []
+    for notebook, exercise in course_exercises():
+        summary = summaries.get(exercise.name, ExerciseSummary())
+        summary.add(exercise.status or "unanswered")  # this kernel's best, recorded or not
+        rows.append((notebook, exercise.name, _SHOWN[summary.best]))
+    said = (f"Kept in {where}, for every notebook and kernel." if where is not None else
+            f"Recording is off ({ENVIRONMENT}={os.environ.get(ENVIRONMENT, '')}): this kernel's "
+            "results only.")
+    return Progress(tuple(rows), said)

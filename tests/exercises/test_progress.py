@@ -1,23 +1,61 @@
-"""`progress()`: every exercise of the course, grouped by notebook, with this kernel's results."""
+"""Progress that lasts (issue 21): every check, hint and solution shown is an event in the progress
+file; `progress()` reads it, so it covers every notebook and every kernel; two processes writing at
+once lose nothing; an unreadable file is set aside with a warning; recording never fails a check."""
 
 from __future__ import annotations
 
+import importlib
+import json
+import os
 import re
+import subprocess
+import sys
+import textwrap
+import warnings
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from goose_widgets.exercises import course_exercises, progress
+from goose_widgets.exercises.progress import (
+    ENVIRONMENT,
+    FILE_NAME,
+    ProgressWarning,
+    UnreadableProgress,
+    not_recorded,
+    progress_file,
+    read_progress,
+    summarize,
+)
 from goose_widgets.exercises.warmup import nine_with_two_dice
 
+# the module (the package's attribute of that name is the function)
+progress_module = importlib.import_module("goose_widgets.exercises.progress")
 
 @pytest.fixture
 def fresh_warmup():
     record = nine_with_two_dice._record
     saved = (record.best, record.tries, set(record.hints_seen))
-    record.best, record.tries = None, 0
+    record.best, record.tries, record.hints_seen = None, 0, set()
     yield nine_with_two_dice
     record.best, record.tries, record.hints_seen = saved[0], saved[1], saved[2]
+
+
+@pytest.fixture
+def progress_path(tmp_path, monkeypatch):
+    path = tmp_path / "learner" / FILE_NAME
+    monkeypatch.setenv(ENVIRONMENT, str(path))
+    monkeypatch.setattr(progress_module, "_warned", set())
+    return path
+
+
+def events(path: Path) -> list[dict]:
+    return list(read_progress(path).events)
+
+
+def row(name: str) -> tuple[str, str, str]:
+    return next(r for r in progress().rows if r[1] == name)
 
 
 def test_every_game_and_the_warmup_contribute_exercises_grouped_by_notebook():
@@ -29,32 +67,175 @@ def test_every_game_and_the_warmup_contribute_exercises_grouped_by_notebook():
     notebooks = [notebook for notebook, _ in found]
     assert notebooks == sorted(notebooks) and notebooks[0] == "00_start_here"
     assert len({id(exercise) for _, exercise in found}) == len(found)
+    assert len({exercise.name for _, exercise in found}) == len(found)  # names key the progress file
 
 
-def test_the_table_shows_correct_rounded_tried_and_not_tried(fresh_warmup):
-    def row():
-        return next(r for r in progress().rows if r[1] == fresh_warmup.name)
-
-    assert row() == ("00_start_here", fresh_warmup.name, "· not tried")
+def test_checks_hints_and_solutions_are_events_in_the_file(fresh_warmup, progress_path):
     fresh_warmup.check(...)
-    assert row()[2] == "· not tried"  # a placeholder is not a try
     fresh_warmup.check(Fraction(1, 36))
-    assert row()[2] == "✘ tried"
+    fresh_warmup.hint()
     fresh_warmup.check(0.111)
-    assert row()[2] == "≈ right, but rounded"
+    fresh_warmup.show_solution()
     fresh_warmup.check(Fraction(1, 9))
-    assert row()[2] == "✔ correct"
+    found = events(progress_path)
+    assert [(e["kind"], e["result"]) for e in found] == [
+        ("check", "unanswered"), ("check", "wrong"), ("hint", 1), ("check", "rounded"),
+        ("solution", "shown"), ("check", "correct")]
+    assert {e["exercise"] for e in found} == {fresh_warmup.name}
+    assert {e["notebook"] for e in found} == {"00_start_here"}
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", e["time"]) for e in found)
+    header = json.loads(progress_path.read_text().splitlines()[0])
+    assert header["format"] == "goose_widgets progress" and header["version"] == 1
+    summary = summarize(found)[fresh_warmup.name]
+    assert (summary.best, summary.checks, summary.hints, summary.solution) == ("correct", 4, {1}, True)
+
+
+def test_the_table_shows_correct_rounded_tried_and_not_tried(fresh_warmup, progress_path):
+    assert row(fresh_warmup.name) == ("00_start_here", fresh_warmup.name, "· not tried")
+    fresh_warmup.check(...)
+    assert row(fresh_warmup.name)[2] == "· not tried"  # a placeholder is not a try
+    fresh_warmup.check(Fraction(1, 36))
+    assert row(fresh_warmup.name)[2] == "✘ tried"
+    fresh_warmup.check(0.111)
+    assert row(fresh_warmup.name)[2] == "≈ right, but rounded"
+    fresh_warmup.check(Fraction(1, 9))
+    assert row(fresh_warmup.name)[2] == "✔ correct"
     table = progress()
     text = str(table)
-    summary = f"{table.done} of {len(table.rows)} exercises answered correctly in this kernel."
-    assert text.splitlines()[0] == summary
+    assert text.splitlines()[0] == (f"{table.done} of {len(table.rows)} exercises answered correctly.  "
+                                    f"Kept in {progress_path}, for every notebook and kernel.")
     assert "00_start_here:" in text and f"  {fresh_warmup.name}" in text
 
 
-def test_the_html_table_is_readable_and_escaped(fresh_warmup):
+def test_another_kernel_sees_the_progress(fresh_warmup, progress_path, monkeypatch):
+    """A new Python process (another notebook's kernel, or this one restarted) reads the same file."""
+    from goose_widgets.games.game_of_the_goose.exercises import opening_four_five
+
+    fresh_warmup.check(Fraction(1, 9))
+    monkeypatch.setattr(opening_four_five._record, "best", None)  # only the other kernel checks it
+    code = textwrap.dedent(f"""
+        from goose_widgets.exercises import progress
+        from goose_widgets.games.game_of_the_goose.exercises import opening_four_five
+        opening_four_five.check(53)
+        rows = {{name: result for _, name, result in progress().rows}}
+        print(rows[{fresh_warmup.name!r}], "|", rows[opening_four_five.name])
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env=dict(os.environ)).stdout
+    assert out.strip() == "✔ correct | ✔ correct"
+    assert row(opening_four_five.name)[2] == "✔ correct"  # and this kernel sees the other's check
+
+
+def test_where_the_file_is(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "mine.jsonl"))
+    assert progress_file() == tmp_path / "mine.jsonl"
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path))  # a folder: the file of the usual name in it
+    assert progress_file() == tmp_path / FILE_NAME
+    monkeypatch.setenv(ENVIRONMENT, "off")
+    assert progress_file() is None
+    monkeypatch.delenv(ENVIRONMENT)
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "02_goose_probability.ipynb").write_text("{}")
+    monkeypatch.chdir(course)  # a kernel started beside a course notebook keeps the file there
+    assert progress_file() == course / FILE_NAME
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "my_notes.ipynb").write_text("{}")
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert progress_file() == tmp_path / "home" / ".goose_widgets" / FILE_NAME
+
+
+def test_recording_off_writes_nothing_and_progress_shows_this_kernel(fresh_warmup, tmp_path, monkeypatch):
+    monkeypatch.setenv(ENVIRONMENT, "off")
+    monkeypatch.chdir(tmp_path)
+    fresh_warmup.check(Fraction(1, 9))
+    assert list(tmp_path.iterdir()) == []
+    assert row(fresh_warmup.name)[2] == "✔ correct"
+    assert "Recording is off" in str(progress())
+
+
+def test_checks_in_not_recorded_are_not_recorded(fresh_warmup, progress_path):
+    with not_recorded():
+        assert fresh_warmup.check(Fraction(1, 9)).correct
+    assert not progress_path.exists()
+
+
+_WRITER = """
+import sys
+from goose_widgets.exercises.progress import record
+from goose_widgets.exercises.warmup import nine_with_two_dice
+start, count = sys.argv[1], int(sys.argv[2])
+while not __import__("os").path.exists(start):
+    pass
+for i in range(count):
+    record(nine_with_two_dice, "hint", i)
+"""
+
+
+def test_two_processes_writing_at_once_lose_no_event(progress_path, tmp_path):
+    start = tmp_path / "go"
+    count = 300
+    writers = [subprocess.Popen([sys.executable, "-c", _WRITER, str(start), str(count)], env=dict(os.environ))
+               for _ in range(2)]
+    start.write_text("go")  # both are importing or waiting by now: they write at the same time
+    assert [w.wait(timeout=120) for w in writers] == [0, 0]
+    found = events(progress_path)
+    assert len(found) == 2 * count
+    assert sorted(e["result"] for e in found) == sorted(list(range(count)) * 2)
+    assert sum('"format"' in line for line in progress_path.read_text().splitlines()) == 1
+
+
+@pytest.mark.parametrize("content", [
+    b"this is not JSON\n",
+    b'{"format": "something else"}\n',
+    b'{"format": "goose_widgets progress", "version": 1, "learner": "x"}\n{"exercise": "A", "ki',
+    b"\xff\xfe\x00binary",
+])
+def test_an_unreadable_file_is_set_aside_with_a_warning(fresh_warmup, progress_path, content):
+    progress_path.parent.mkdir(parents=True)
+    progress_path.write_bytes(content)
+    with pytest.warns(ProgressWarning, match="could not be read") as caught:
+        assert fresh_warmup.check(Fraction(1, 9)).correct
+    assert "fresh progress file" in str(caught[0].message)
+    aside = [p for p in progress_path.parent.iterdir() if ".unreadable-" in p.name]
+    assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, untouched
+    assert [e["result"] for e in events(progress_path)] == ["correct"]  # and a fresh file started
+
+
+def test_progress_sets_an_unreadable_file_aside_too(fresh_warmup, progress_path):
+    progress_path.parent.mkdir(parents=True)
+    progress_path.write_text("[1, 2, 3]\n")
+    with pytest.warns(ProgressWarning, match="could not be read"):
+        assert row(fresh_warmup.name)[2] == "· not tried"
+    assert not progress_path.exists()
+    assert len(list(progress_path.parent.glob("*.unreadable-*"))) == 1
+    with pytest.raises(UnreadableProgress, match="not a goose_widgets progress header"):
+        read_progress(next(progress_path.parent.glob("*.unreadable-*")))
+
+
+def test_recording_never_makes_a_check_fail(fresh_warmup, tmp_path, monkeypatch):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(ENVIRONMENT, str(blocker / "progress.jsonl"))  # cannot be created, even by root
+    monkeypatch.setattr(progress_module, "_warned", set())
+    with pytest.warns(ProgressWarning, match="could not be recorded") as caught:
+        feedback = fresh_warmup.check(Fraction(1, 9))
+        assert "Set GOOSE_WIDGETS_PROGRESS" in str(caught[0].message)
+    assert feedback.correct and feedback.status == "correct"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the same trouble is said once, not at every check
+        assert fresh_warmup.check(Fraction(1, 36)).status == "wrong"
+        assert fresh_warmup.hint(1).text.startswith("Hint 1/")
+    with pytest.warns(ProgressWarning, match="could not be read"):
+        assert row(fresh_warmup.name)[2] == "✔ correct"  # this kernel's results still show
+
+
+def test_the_html_table_is_readable_and_escaped(fresh_warmup, progress_path):
     fresh_warmup.check(Fraction(1, 9))
     html = progress()._repr_html_()
-    assert "✔ correct" in html and "<table>" in html
+    assert "✔ correct" in html and "<table>" in html and 'scope="colgroup"' in html
     sizes = [int(size) for size in re.findall(r"font-size:(\d+)px", html)]
     assert sizes and min(sizes) >= 12
     assert "<script" not in html
