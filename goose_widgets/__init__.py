@@ -3,8 +3,8 @@
 >>> from goose_widgets import load_game
 >>> state = load_game("game_of_the_goose", players=2).new_initial_state()
 
-`play` and `walkthrough` build widgets; importing this package does not import ipywidgets until
-they are called.
+`play` and `walkthrough` build widgets, and `join` sits at a classroom server's table; importing
+this package does not import ipywidgets, nor the server's libraries, until they are called.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from .engine import CHANCE, TERMINAL, IllegalActionError, InvalidSaveError, load_game, state_from_json
 
-__all__ = ["load_game", "play", "walkthrough", "bots_for", "state_from_json", "CHANCE", "TERMINAL",
+__all__ = ["load_game", "play", "walkthrough", "join", "bots_for", "state_from_json", "CHANCE", "TERMINAL",
            "IllegalActionError", "InvalidSaveError"]
 __version__ = "0.1.0"
 
@@ -52,6 +52,7 @@ def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int |
 def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
           seat_names: Sequence[str] | None, params: dict[str, Any]) -> Any:
     from .ui import Table
+    from .ui.seat_view import game_view
 
     if isinstance(players, (str, int)) or not isinstance(players, Sequence):
         raise TypeError("players must be a list of seats, e.g. ['human', 'random'], not "
@@ -59,17 +60,29 @@ def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
     if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or not bot_delay >= 0:
         raise TypeError(f"bot_delay must be a number of seconds (0 or more), not {bot_delay!r}.")
     game = load_game(name, players=len(players), **params)
-    widget = _part(name, "widget")
-    return Table(game, players, widget.render, bots=bots_for(name), seed=seed, bot_delay=bot_delay,
-                 seat_names=seat_names or getattr(widget, "seat_names", lambda g: None)(game),
-                 options=getattr(widget, "OPTIONS", None),
-                 hidden_information=getattr(widget, "HIDDEN_INFORMATION", False),
-                 describe_turn=getattr(widget, "describe_turn", None),
-                 buttons=getattr(widget, "buttons", None),
-                 auto_action=getattr(widget, "auto_action", None),
-                 allow_undo=getattr(widget, "UNDO", True),
-                 status_line=not getattr(widget, "HEADLINE", False),
-                 result_on_board=getattr(widget, "RESULT_ON_BOARD", False))
+    view = game_view(name)
+    return Table(game, players, view.render, bots=bots_for(name), seed=seed, bot_delay=bot_delay,
+                 seat_names=seat_names or (view.seat_names(game) if view.seat_names else None),
+                 options=view.options or None, hidden_information=view.hidden_information,
+                 describe_turn=view.describe_turn, buttons=view.buttons, auto_action=view.auto_action,
+                 allow_undo=view.allow_undo, status_line=view.status_line,
+                 result_on_board=view.result_on_board)
+
+
+def join(url: str, code: str | None = None, *, seat: int | None = None, key: str | None = None,
+         watch: bool = False) -> Any:
+    """Sit at a table of a classroom server (``goose-widgets serve``); display the result in a cell.
+
+    ``url`` is the server's address (``"http://192.168.1.20:8765"``) or a seat's join link;
+    ``code`` the table's code.  Without a key the first free learner's seat (or ``seat``) is
+    taken; ``watch=True`` watches.  Needs the ``server`` extra (``pip install "goose-widgets[server]"``).
+    """
+    try:
+        from .server.remote import join as join_table
+    except ModuleNotFoundError as err:
+        raise ModuleNotFoundError(f"goose_widgets.join needs {err.name!r}, which is not installed: "
+                                  'pip install "goose-widgets[server]"') from None
+    return join_table(url, code, seat=seat, key=key, watch=watch)
 
 
 def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:

@@ -17,7 +17,10 @@ from . import __version__
 __all__ = ["COMMANDS", "main"]
 
 # name -> (module:function, extra that provides what it needs or "", one line of help)
-COMMANDS: dict[str, tuple[str, str, str]] = {}
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "serve": ("goose_widgets.server.cli:serve", "server",
+              "serve tables where a class plays together, each learner in their own browser"),
+}
 
 USAGE = "usage: goose-widgets [--version] [--help] <command> [arguments]"
 

@@ -12,7 +12,8 @@ immediately.  Chance and every bot draw from generators of their own, all derive
 reproducible).  With several human seats in a game with hidden information, the board is covered
 between turns until the next human says they are at the table (hot seat).  A game whose board heads
 itself with whose turn it is (``status_line=False``) gets no status line above the board; one whose
-board announces the result (``result_on_board=True``) gets none once the game is over.
+board announces the result (``result_on_board=True``) gets none once the game is over.  What a seat
+is shown (board, status, buttons, log) is built by `seat_view`, which the classroom server shares.
 """
 
 from __future__ import annotations
@@ -29,12 +30,17 @@ from ..engine import TERMINAL, sample_outcome
 from ..engine.play import split_rngs
 from .board import SvgBoard, mimebundle
 from .errors import guarded
-from .names import with_seat_names
-from .svg import actions_in
+from .seat_view import (
+    HUMAN,
+    automatic_action,
+    board_svg,
+    button_actions,
+    log_html,
+    log_lines,
+    status_text,
+)
 from .view import PREFIX, ViewSettings
 
-HUMAN = "human"
-LOG_HEIGHT = 70  # px: about four lines of the move log
 MAX_CLICK = 200  # characters
 
 
@@ -210,7 +216,7 @@ class Table:
     # --- the game loop ---------------------------------------------------------------------
     def _push(self, state: Any) -> None:
         self.states.append(state)
-        self.log.extend(with_seat_names(line, self.seat_names) for line in state.events)
+        self.log.extend(log_lines(state.events, self.seat_names))
 
     def _advance(self) -> None:
         """Resolve chance, let bots play (paced when a kernel loop runs), then redraw."""
@@ -247,10 +253,7 @@ class Table:
 
     def _automatic(self, state: Any) -> Any:
         """The move the game's ``auto_action`` makes for a human here (e.g. an idle pass), or None."""
-        if self.auto_action is None:
-            return None
-        seat = state.current_player
-        return self.auto_action(state.observation(seat), state.legal_actions(), **self.option_values)
+        return automatic_action(self.auto_action, state, self.option_values)
 
     def _waits_for_human(self, state: Any) -> bool:
         return self.is_human(state.current_player) and self._automatic(state) is None
@@ -290,24 +293,19 @@ class Table:
                     f'text-anchor="middle" font-size="14">{name}: click here when only you can see.'
                     f'</text></g></svg>')
         legal = state.legal_actions() if state.current_player == self.viewer else []
-        # seat_names lets a renderer label seats as the table does; renderers ignore unknown options
-        return self.render(state.observation(self.viewer), legal,
-                           **{"seat_names": tuple(self.seat_names), **self.option_values})
+        return board_svg(self.render, state.observation(self.viewer), legal, self.seat_names,
+                         self.option_values)
 
     def _redraw(self) -> None:
         state = self.state
         svg = self.view_svg()
         self.board.svg = svg
         self.view.offered(svg)
-        clickable = actions_in(svg)
         buttons = []
         if not self._curtain and self.is_human(state.current_player) \
                 and state.current_player == self.viewer:
-            legal = state.legal_actions()
-            if self.button_actions is not None:
-                shown = self.button_actions(state.observation(self.viewer), legal, **self.option_values)
-            else:
-                shown = [a for a in legal if str(a) not in clickable]
+            shown = button_actions(self.button_actions, state.observation(self.viewer),
+                                   state.legal_actions(), svg, self.option_values)
             for action in shown:
                 text = str(action)
                 button = W.Button(description=text, layout=W.Layout(width="auto"))
@@ -320,29 +318,12 @@ class Table:
         status_shown = self.status_line and not (self.result_on_board
                                                  and state.current_player == TERMINAL)
         self.status.layout.display = None if status_shown else "none"
-        lines = self.log[-self.log_lines:]
-        # A short window on the log keeps the whole table on a 900 px screen (issue 9.8); it scrolls
-        # back through the last log_lines lines, and column-reverse keeps the newest line in view.
-        # (ipywidgets' HTML sets a 28 px line height: compact lines need their own.)
-        box = (f"display:flex;flex-direction:column-reverse;max-height:{LOG_HEIGHT}px;overflow-y:auto;"
-               "border-top:1px solid #ddd")
-        style = "font-family:monospace;font-size:12px;line-height:1.35"
-        self.log_view.value = (f"<div class='gw-log' style='{box}'><div style='{style}'>"
-                               + "<br>".join(html.escape(line) for line in lines) + "</div></div>")
+        self.log_view.value = log_html(self.log[-self.log_lines:])
 
     def status_text(self) -> str:
-        state = self.state
-        if state.current_player == TERMINAL:
-            winners = [self.seat_names[i] for i, r in enumerate(state.returns()) if r > 0]
-            return ("Game over: " + (" and ".join(winners) + " won." if winners else "nobody won."))
-        if self.describe_turn is not None:
-            # From the viewer's observation, like the board: the status line is sent to the browser.
-            return self.describe_turn(state.observation(self.viewer), self.seat_names)
-        seat = state.current_player
-        name = self.seat_names[seat]
-        if self.is_human(seat):
-            return f"{name}: your turn." if seat == self.viewer else f"{name} to play."
-        return f"{name} ({self.seats[seat].name} bot) is playing…"
+        players = [HUMAN if s == HUMAN else s.name for s in self.seats]
+        return status_text(self.state, self.viewer, self.state.observation(self.viewer), self.seat_names,
+                           players, self.describe_turn)
 
 
 def _seat_names(names: Sequence[str] | None, seats: int) -> list[str]:

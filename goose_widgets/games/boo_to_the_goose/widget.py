@@ -56,14 +56,16 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, coach
     legal = {str(a): a for a in legal_actions}
     band = BAND + (COACH_H if coach else 0)
     hand_top = 30 + band * obs.players
-    # At the end no one holds a card: the board stops under the last band.
-    height = hand_top + (4 if obs.over else HAND_H + 34)
+    # At the end no one holds a card, and a spectator (no seat) holds none: the board stops under
+    # the last band.
+    shows_hand = not obs.over and 0 <= obs.seat < obs.players
+    height = hand_top + (HAND_H + 34 if shows_hand else 4)
     root = svg_root(WIDTH, height)
     sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf5")
     sub(root, "text", _headline(obs, names), x=10, y=21, font_size=15, font_weight="bold")
     for seat in range(obs.players):
         _band(root, obs, seat, names, legal, coach, top=30 + band * seat, height=band)
-    if not obs.over:
+    if shows_hand:
         _hand(root, obs, legal, top=hand_top)
     return to_text(root)
 

@@ -161,8 +161,8 @@ class _Board:
 
     def title(self) -> str:
         obs = self.obs
-        you = seat_name(obs.seat)
-        return f"Sneaky Goose · round {obs.round} of {obs.rounds} · you are {you}"
+        you = f"you are {seat_name(obs.seat)}" if 0 <= obs.seat < obs.players else "you are watching"
+        return f"Sneaky Goose · round {obs.round} of {obs.rounds} · {you}"
 
     def prompt(self) -> str:
         obs, phase = self.obs, self.obs.phase

@@ -1,0 +1,115 @@
+"""The referee without the network: a room checks every move like the engine, changes nothing when it
+refuses one, lets bots move from their observation, and is stored and resumed exactly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from goose_widgets import state_from_json
+from goose_widgets.server.public import NO_SEAT, public_observation
+from goose_widgets.server.rooms import Refused, Room, game_parameters, normal_code, player_counts
+from goose_widgets.server.store import Store
+
+
+def room(game="boo_to_the_goose", players=("human", "human", "counting"), **params):
+    return Room.create("ABCDE", game, list(players), None, params)
+
+
+def test_a_new_table_is_dealt_and_waits_for_its_first_player():
+    r = room()
+    assert r.state.current_player == 0 and r.version > 0  # the deal's chance steps are done
+    assert [s.kind for s in r.seats] == ["human", "human", "counting"]
+    assert r.seats[0].key and r.seats[1].key and r.seats[0].key != r.seats[1].key and not r.seats[2].key
+
+
+@pytest.mark.parametrize("body", [
+    dict(game="chess", players=["human"]),
+    dict(game="boo_to_the_goose", players="human"),
+    dict(game="boo_to_the_goose", players=["human"]),  # one player is too few
+    dict(game="boo_to_the_goose", players=["human", "nobot"]),
+    dict(game="boo_to_the_goose", players=["human", "human"], names=["A", "A"]),
+    dict(game="boo_to_the_goose", players=["human", "human"], names=["A"]),
+    dict(game="boo_to_the_goose", players=["human", "human"], params={"players": 3}),
+    dict(game="boo_to_the_goose", players=["human", "human"], params={"colour": 3}),
+    dict(game="sneaky_goose", players=["human", "human"], params={"rounds": [1]}),
+])
+def test_a_wrong_table_is_refused_with_a_reason(body):
+    with pytest.raises(Refused) as err:
+        Room.create("ABCDE", body["game"], body["players"], body.get("names"), body.get("params"))
+    assert err.value.reason == "bad_request" and str(err.value)
+
+
+def test_refused_moves_change_nothing():
+    r = room()
+    before, version, log = r.state.to_json(), r.version, list(r.log)
+    legal = [str(a) for a in r.state.legal_actions()]
+    attempts = [
+        (1, legal[0], version, "not_your_turn"),
+        (0, "fly away", version, "illegal"),
+        (0, legal[0], version - 1, "stale"),
+        (0, legal[0], "7", "malformed"),
+        (0, "x" * 500, version, "malformed"),
+        (0, 42, version, "malformed"),
+    ]
+    for seat, action, seen, reason in attempts:
+        with pytest.raises(Refused) as err:
+            r.play(seat, action, seen)
+        assert err.value.reason == reason
+        assert r.state.to_json() == before and r.version == version and r.log == log
+    r.play(0, legal[0], version)
+    assert r.version > version
+
+
+def test_seat_keys_and_claims():
+    r = room()
+    assert r.seat_of(1, r.seats[1].key) == 1
+    for seat, key in [(0, r.seats[1].key), (2, ""), (5, "x"), (True, r.seats[1].key), (0, None)]:
+        with pytest.raises(Refused) as err:
+            r.seat_of(seat, key)
+        assert err.value.reason == "forbidden"
+    assert r.claim(0) == r.seats[0].key
+    with pytest.raises(Refused, match="taken"):
+        r.claim(0)
+    with pytest.raises(Refused):
+        r.claim(2)  # a bot's seat
+
+
+def test_a_whole_game_with_bots_and_a_stored_resume(tmp_path):
+    store = Store(tmp_path / "t.sqlite3")
+    r = room(players=("human", "cautious", "random"))
+    store.add(r)
+    rng = random.Random(3)
+    while not r.over:
+        if r.bot_to_move():
+            r.bot_move()
+        else:
+            r.play(0, rng.choice(r.seat_view(0)["legal"]), r.version)
+        store.save(r)
+    assert r.seat_view(0)["over"] and "Game over" in r.seat_view(None)["svg"]
+    again = Store(tmp_path / "t.sqlite3").load()["ABCDE"]
+    assert again.state == r.state and again.log == r.log and again.version == r.version
+    assert again.seats == r.seats and store.stored_state("ABCDE") == r.state
+    assert state_from_json(r.state.to_json()) == r.state
+
+
+def test_spectators_see_no_seat():
+    for game, players in [("boo_to_the_goose", ["human"] * 3), ("sneaky_goose", ["human"] * 3),
+                          ("game_of_the_goose", ["human"] * 2), ("boo", ["human"] * 2)]:
+        r = Room.create("ABCDE", game, players, None, {})
+        obs = public_observation(r.state)
+        assert obs.seat == NO_SEAT
+        view = r.seat_view(None)
+        assert view["legal"] == [] and view["buttons"] == [] and view["seat"] is None
+        assert "(you)" not in view["svg"] and "you are Player" not in view["svg"]
+    r = Room.create("ABCDE", "boo_to_the_goose", ["human"] * 3, None, {})
+    assert "Your hand" not in r.seat_view(None)["svg"] and "Your hand" in r.seat_view(0)["svg"]
+
+
+def test_what_a_teacher_can_choose_comes_from_the_engine():
+    assert player_counts("boo_to_the_goose") == [2, 3, 4, 5]
+    assert player_counts("boo") == [2]
+    assert {"name": "variation", "kind": "bool", "default": False} in game_parameters("boo_to_the_goose")
+    assert {p["name"] for p in game_parameters("game_of_the_goose")} == {"coins", "well_turns"}
+    assert normal_code(" ab-cde ") == "ABCDE" and normal_code("ABC") == "" and normal_code(None) == ""
