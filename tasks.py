@@ -2,20 +2,23 @@
 """The project's commands; each creates the environment in .venv on first use.
 
     python3 tasks.py course   # open the course in JupyterLab
-    python3 tasks.py app      # serve the classroom app with Voila (extra arguments go to voila)
+    python3 tasks.py app      # serve the classroom app with Voila (extra arguments go to it)
     python3 tasks.py site     # build the course site into build/site (notebooks are not re-run)
     python3 tasks.py test     # ruff, mypy, unit tests, notebooks (nbval) and the real-browser tests
     python3 tasks.py bench    # print the benchmark figures
     python3 tasks.py execute  # re-run every course notebook in place (after changing code they use)
 
-Only the standard library is used here, so this runs on a fresh machine with Python 3.11+, on
-Linux, macOS and Windows.  Every command is run as a subprocess with its arguments as a list (no
-shell), so paths with spaces are safe.
+Each command installs only the extra it needs (``course``, ``app``, ``site``; ``test`` holds them
+all), so a learner who only opens the course does not download the test tools.  Only the standard
+library is used here, so this runs on a fresh machine with Python 3.11+, on Linux, macOS and
+Windows (``py tasks.py course``).  Every command is run as a subprocess with its arguments as a list
+(no shell), so paths with spaces are safe.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -26,25 +29,41 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
-APP = ROOT / "app" / "goose_widgets_app.ipynb"
 SITE = ROOT / "build" / "site"
+STAMP = VENV / ".goose-widgets-installed"
+# The test extra holds every other one (see pyproject.toml).
+EXTRAS = ("course", "app", "site", "test")
 
-def ensure_environment() -> None:
-    """Create .venv and install the package with its test extra (which holds the course, app and site
-    extras) whenever pyproject.toml changes."""
+
+def installed_extras(pyproject_digest: str) -> set[str]:
+    """The extras installed into .venv from this very pyproject.toml (none if it changed since)."""
+    try:
+        stamp = json.loads(STAMP.read_text())
+    except (OSError, ValueError):
+        return set()
+    if not PY.exists() or not isinstance(stamp, dict) or stamp.get("pyproject") != pyproject_digest:
+        return set()
+    extras = set(stamp.get("extras", []))
+    return set(EXTRAS) if "test" in extras else extras
+
+
+def ensure_environment(extra: str) -> None:
+    """Create .venv and install the package with ``extra`` (and the extras installed before), again
+    whenever pyproject.toml changes."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this file must also run on older Pythons
         sys.exit(f"goose_widgets needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
-    stamp_value = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
-    stamp = VENV / ".goose-widgets-installed"
-    if PY.exists() and stamp.exists() and stamp.read_text() == stamp_value:
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    have = installed_extras(digest)
+    if extra in have:
         return
     if not PY.exists():
         print("creating the environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
-    print("installing goose_widgets and its dependencies into .venv ...", flush=True)
+    wanted = sorted(have | {extra})
+    print(f"installing goose_widgets with its {', '.join(wanted)} extra(s) into .venv ...", flush=True)
     run([PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-    run([PY, "-m", "pip", "install", "--quiet", "-e", ".[test]"])
-    stamp.write_text(stamp_value)
+    run([PY, "-m", "pip", "install", "--quiet", "-e", f".[{','.join(wanted)}]"])
+    STAMP.write_text(json.dumps({"pyproject": digest, "extras": wanted}))
 
 
 def run(command: list[str | Path], check: bool = True, env: dict[str, str] | None = None) -> int:
@@ -65,45 +84,67 @@ def as_root() -> list[str]:
 
 def course(extra: list[str]) -> None:
     """Open the course in JupyterLab (extra arguments go to ``jupyter lab``, e.g. ``--port=8890``)."""
-    ensure_environment()
+    ensure_environment("course")
     # A subprocess, not os.execv: on Windows execv returns to the prompt while Jupyter runs on.
-    run([BIN / "jupyter", "lab", Path("course") / "00_start_here.ipynb", *as_root(), *extra])
+    # The checkout is the root, so that the notebooks' links to ../docs/ open.
+    run([BIN / "jupyter", "lab", Path("course") / "00_start_here.ipynb", "--ServerApp.root_dir=.", *as_root(),
+         *extra])
 
 
 def app(extra: list[str]) -> None:
-    """Serve the classroom app; e.g. ``python3 tasks.py app --Voila.ip=0.0.0.0 --port=8866``."""
-    ensure_environment()
-    run([BIN / "voila", APP.relative_to(ROOT), "--theme=light", *extra])
+    """Serve the classroom app, as ``goose-widgets app`` does (idle kernels culled, reloads kept);
+    e.g. ``python3 tasks.py app --Voila.ip=0.0.0.0 --port=8866 --idle-minutes=30``."""
+    ensure_environment("app")
+    run([PY, "-m", "goose_widgets", "app", *extra])
 
 
 def site(extra: list[str]) -> None:
     """Build the course site from the committed notebooks (MyST-NB renders stored outputs only)."""
-    ensure_environment()
+    ensure_environment("site")
     run([PY, "-m", "sphinx", "-b", "html", "-c", "docs", ".", SITE, *extra])
     print(f"the site is in {SITE}; open {SITE / 'index.html'}", flush=True)
 
 
 def test(extra: list[str]) -> None:
-    ensure_environment()
-    run([BIN / "ruff", "check", "goose_widgets", "tests", "benchmarks", "app", "docs", "tasks.py"])
+    ensure_environment("test")
+    run([BIN / "ruff", "check", "goose_widgets", "tests", "benchmarks", "docs", "tasks.py", "setup.py"])
     run([PY, "-m", "mypy"])
     env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg")
     run([PY, "-m", "pytest", "--nbval", "--nbval-current-env", *extra], env=env)
 
 
 def bench() -> None:
-    ensure_environment()
+    ensure_environment("test")
     run([PY, Path("benchmarks") / "run.py"])
 
 
+WIDGET_STATE = "widgets"
+
+
+def strip_widget_state(notebook: str | Path) -> bool:
+    """Remove the saved widget state from a notebook's metadata; True if there was some.
+
+    A stored state makes an HTML export prefer the live widget view, whose script comes from a CDN,
+    over the board's picture; without it every export (and a notebook opened without running) shows
+    the picture that each board output carries.  The file is written as nbformat writes it."""
+    path = Path(notebook)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if WIDGET_STATE not in data.get("metadata", {}):
+        return False
+    del data["metadata"][WIDGET_STATE]
+    path.write_text(json.dumps(data, sort_keys=True, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return True
+
+
 def execute(extra: list[str]) -> None:
-    """Execute course notebooks in place so they are committed with fresh outputs."""
-    ensure_environment()
+    """Execute course notebooks in place so they are committed with fresh outputs (and no widget state)."""
+    ensure_environment("course")
     notebooks = extra or sorted(str(p) for p in (ROOT / "course").glob("*.ipynb"))
     for notebook in notebooks:
         print(f"executing {notebook}", flush=True)
         run([BIN / "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
              "--ExecutePreprocessor.timeout=1200", notebook], env=dict(os.environ, MPLBACKEND="Agg"))
+        strip_widget_state(ROOT / notebook)
 
 
 def main() -> None:

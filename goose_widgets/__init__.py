@@ -4,13 +4,13 @@
 >>> state = load_game("game_of_the_goose", players=2).new_initial_state()
 
 `play` and `walkthrough` build widgets, and `join` sits at a classroom server's table; importing
-this package does not import ipywidgets, nor the server's libraries, until they are called.
+this package imports no widget, plotting, progress or server library until they are called, and
+starts no process (a test checks it in a subprocess).
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -109,6 +109,8 @@ def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:
 
 def _check_render_options(widget: Any, options: dict[str, Any], players: int) -> None:
     """A misspelt board option would be ignored without a word: refuse it, naming the valid ones."""
+    import inspect  # here, not at the top: a fifth of the package's import time
+
     parameters = inspect.signature(widget.render).parameters
     valid = {n for n, p in parameters.items() if p.kind is p.KEYWORD_ONLY
              or (p.kind is p.POSITIONAL_OR_KEYWORD and n not in ("observation", "legal_actions"))}

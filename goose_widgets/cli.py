@@ -9,15 +9,24 @@ whose extra is not installed says which extra to install instead of failing at s
 from __future__ import annotations
 
 import importlib
+import signal
+import subprocess
 import sys
+import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from . import __version__
+from .extras import install_hint
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "main", "run_server"]
 
 # name -> (module:function, extra that provides what it needs or "", one line of help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
+    "course": ("goose_widgets.course_command:main", "course",
+               "copy the course into a folder (default goose-course) and open it in JupyterLab"),
+    "app": ("goose_widgets.app_command:main", "app",
+            "serve the classroom app (pick a game, then play) with Voila"),
     "serve": ("goose_widgets.server.cli:serve", "server",
               "serve tables where a class plays together, each learner in their own browser"),
 }
@@ -43,7 +52,7 @@ def _load(name: str) -> Callable[[list[str]], int]:
     except ModuleNotFoundError as err:
         if extra and err.name and not err.name.startswith("goose_widgets"):
             raise SystemExit(f"goose-widgets {name} needs {err.name!r}, which is not installed: "
-                             f'pip install "goose-widgets[{extra}]"') from None
+                             f"{install_hint(extra)}") from None
         raise
     function: Callable[[list[str]], int] = getattr(module, function_name)
     return function
@@ -63,3 +72,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"goose-widgets: unknown command {name!r}\n\n{_help()}", file=sys.stderr)
         return 2
     return int(_load(name)(rest) or 0)
+
+
+def run_server(command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> int:
+    """Run a server (JupyterLab, Voila) until it stops, and stop it when this command is stopped.
+
+    A subprocess rather than exec: on Windows exec returns to the prompt while the server runs on.
+    Ctrl+C reaches the server too, which shuts down; a terminate signal sent to this command alone
+    (a process manager, a test) is passed on, so the server never outlives the command."""
+    child = subprocess.Popen(command, cwd=cwd, env=env)  # noqa: S603
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def terminate(_signum: int, _frame: object) -> None:
+        child.terminate()
+
+    if threading.current_thread() is threading.main_thread():  # where Python lets a handler be set
+        signal.signal(signal.SIGTERM, terminate)
+    try:
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:  # the server got it too: wait while it shuts down
+                continue
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)

@@ -154,6 +154,80 @@ def test_every_dependency_is_imported_by_what_needs_it():
     assert any(d.startswith("matplotlib") for d in extras["course"])
 
 
+def imports_of(path: Path) -> list[tuple[str, bool]]:
+    """(top-level module, imported at module level?) for each absolute import in a source file."""
+    tree = ast.parse(path.read_text())
+    top_level = {id(node) for node in tree.body}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name.split(".")[0], id(node) in top_level) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.module.split(".")[0], id(node) in top_level))
+    return found
+
+
+def requirement_name(requirement: str) -> str:
+    return re.split(r"[\s<>=!~\[;]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def test_every_imported_package_is_declared():
+    """Each third-party library the package imports is a dependency; one imported only inside a
+    function may instead come with an extra (matplotlib with the course), never from nowhere."""
+    project = PYPROJECT["project"]
+    core = {requirement_name(r) for r in project["dependencies"]}
+    extras = {requirement_name(r) for rs in project["optional-dependencies"].values() for r in rs}
+    distributions = importlib.metadata.packages_distributions()
+    undeclared = []
+    for path in sorted((ROOT / "goose_widgets").rglob("*.py")):
+        for module, at_top in imports_of(path):
+            if module in sys.stdlib_module_names or module in ("goose_widgets", "__future__"):
+                continue
+            names = {d.lower().replace("_", "-") for d in distributions.get(module, [module])}
+            if not names & (core if at_top else core | extras):
+                undeclared.append(f"{path.relative_to(ROOT)}: {module} ({', '.join(sorted(names))})")
+    assert not undeclared, "imported but not declared in pyproject.toml:\n" + "\n".join(undeclared)
+    assert {"traitlets", "ipython"} <= core
+
+
+def test_importing_the_package_starts_nothing_and_loads_no_widget_plot_or_progress_library():
+    code = ("import sys, threading, multiprocessing, goose_widgets\n"
+            "libraries = ('ipywidgets', 'anywidget', 'traitlets', 'IPython', 'matplotlib', 'tqdm')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in libraries))\n"
+            "print(len(multiprocessing.active_children()), threading.active_count())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded, counts = out.splitlines()
+    assert loaded == "[]", f"import goose_widgets loads {loaded}"
+    assert counts == "0 1", "import goose_widgets starts a process or a thread (a pool)"
+
+
+def test_a_plot_without_its_extra_says_which_extra_to_install(monkeypatch):
+    from goose_widgets.extras import require
+
+    for name in ("matplotlib", "matplotlib.pyplot"):  # as if matplotlib were not installed
+        monkeypatch.setitem(sys.modules, name, None)
+    with pytest.raises(ModuleNotFoundError, match=r'the plot needs matplotlib.*goose-widgets\[course\]'):
+        require("matplotlib.pyplot", "course", "the plot")
+
+
+def test_each_tasks_command_installs_only_its_extra(tmp_path, monkeypatch):
+    sys.path.insert(0, str(ROOT))
+    import tasks
+
+    calls: list[list[str]] = []
+    monkeypatch.setattr(tasks, "PY", tmp_path / "python")
+    monkeypatch.setattr(tasks, "STAMP", tmp_path / "stamp")
+    monkeypatch.setattr(tasks, "run", lambda command, **_: calls.append([str(c) for c in command]) or 0)
+    (tmp_path / "python").write_text("")
+    installs = []
+    for command in ("course", "app", "course", "test", "site"):
+        calls.clear()
+        tasks.ensure_environment(command)
+        installs.append([c[-1] for c in calls if "-e" in c])
+    # course alone, then app beside it, nothing again for course; test holds every extra
+    assert installs == [[".[course]"], [".[app,course]"], [], [".[app,course,test]"], []]
+
+
 def test_the_linters_that_gate_the_tests_are_pinned_and_installed():
     test_extra = PYPROJECT["project"]["optional-dependencies"]["test"]
     for tool in ("ruff", "mypy"):
@@ -219,6 +293,23 @@ def test_wheel_metadata(built):
     assert "Classifier: Framework :: Jupyter\n" in metadata
     assert "Requires-Dist: numpy" in metadata
     assert not any(n.startswith(("tests/", "course/", "docs/")) for n in names)
+    # a Project-URL is a real address or absent (an index refuses a path)
+    assert all(line.partition(", ")[2].startswith("https://") for line in metadata.splitlines()
+               if line.startswith("Project-URL:"))
+    # the course, the rules pages and the app travel inside the package (issue 20)
+    data = "goose_widgets/_data/"
+    for folder, pattern in (("course", "*.ipynb"), ("docs", "*.md"), ("app", "*.ipynb")):
+        expected = sorted(p.name for p in (ROOT / folder).glob(pattern))
+        assert sorted(n.removeprefix(f"{data}{folder}/") for n in names if n.startswith(f"{data}{folder}/")) \
+            == expected, f"the wheel's {folder}/ differs from the checkout's"
+    assert "goose_widgets/classroom_app.py" in names
+    entry_points = archive_text(wheel, ".dist-info/entry_points.txt")
+    assert "goose-widgets = goose_widgets.cli:main" in entry_points
+
+
+def archive_text(wheel: Path, suffix: str) -> str:
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.read(next(n for n in archive.namelist() if n.endswith(suffix))).decode()
 
 
 @pytest.mark.slow
@@ -230,7 +321,7 @@ def test_sdist_holds_what_its_tests_need(built):
         names = {name.removeprefix(prefix + "/") for name in archive.getnames()}
     needed = [p.relative_to(ROOT).as_posix() for p in repository_files()
               if p.relative_to(ROOT).parts[0] in ("tests", "course", "docs", "benchmarks", "app")]
-    needed += ["pyproject.toml", "LICENSE", "CHANGELOG.md", "README.md", "tasks.py"]
+    needed += ["pyproject.toml", "setup.py", "LICENSE", "CHANGELOG.md", "README.md", "tasks.py"]
     missing = sorted(set(needed) - names)
     assert not missing, f"the sdist lacks: {missing[:20]}"
     assert not any("__pycache__" in name for name in names)

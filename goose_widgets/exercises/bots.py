@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import load_game, mean_ci, playout, wilson
+from ..extras import require
 from .answers import describe
 from .core import Exercise, Feedback, Hint, Wrong, expect_callable, is_placeholder
 from .learner_code import LearnerCodeStopped, run_learner_code
@@ -173,7 +174,8 @@ class TournamentReport:
 
     def figure(self) -> Any:
         """A matplotlib figure: win rates and mean scores with their 95% intervals."""
-        import matplotlib.pyplot as plt  # only when a plot is asked for: the module stays headless
+        # only when a plot is asked for: the module stays headless, and says which extra plots
+        plt = require("matplotlib.pyplot", "course", "the bot report's plot")
 
         names = [s.opponent for s in self.standings]
         fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
@@ -204,8 +206,7 @@ class TournamentReport:
         from IPython.display import Markdown, display
 
         display(Markdown(self.feedback._repr_markdown_() + "\n\n" + self.markdown_table()))
-        import matplotlib.pyplot as plt
-
+        plt = require("matplotlib.pyplot", "course", "the bot report's plot")
         fig = self.figure()
         display(fig)
         plt.close(fig)

@@ -3,13 +3,18 @@
 The renderers of the games are pure functions that return SVG text in which every clickable element
 has ``data-action="<str(action)>"``.  The board sends that string to Python; it never interprets it.
 
-`mimebundle` puts the SVG picture beside the live widget in a cell's output (issue 9.9, 11.4):
-JupyterLab shows the widget (its mime type ranks higher), while a notebook opened without running,
-GitHub, nbviewer, an HTML export or a course site show the position as ``image/svg+xml``.
+`mimebundle` puts the board's picture beside the live widget in a cell's output (issues 9.9, 11.4,
+20.3): JupyterLab shows the widget (its mime type ranks higher) while a kernel runs it.  Elsewhere
+the picture shows: ``image/svg+xml`` for an HTML export or the course site, and ``text/html`` (the
+same SVG as an ``<img>`` with a caption) for a notebook opened without running, which JupyterLab
+does not trust with SVG but shows sanitised HTML for.  The text says what the output is and to run
+the cell.
 """
 
 from __future__ import annotations
 
+import base64
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -52,14 +57,32 @@ def static_svg(svg: str) -> str:
     return svg if start < 0 else svg[:start + 1] + _STATIC_STYLE + svg[start + 1:]
 
 
-def mimebundle(widget: Any, svg: str, text: str) -> dict[str, Any]:
-    """The output of a cell showing ``widget``: its live view, the SVG picture and a short text."""
+CAPTION = "A picture of the board: run this notebook to play."
+
+
+def picture_html(svg: str, alt: str, caption: str = CAPTION) -> str:
+    """The picture as HTML that survives a sanitiser: an ``<img>`` of the SVG, with its caption."""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<figure class="gw-picture" style="margin:0">'
+            f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}" '
+            f'style="max-width:100%;height:auto">'
+            f'<figcaption style="font-size:13px;color:#444">{html.escape(caption)}</figcaption></figure>')
+
+
+def mimebundle(widget: Any, svg: str, text: str, *, alt: str = "the board",
+               caption: str = CAPTION) -> dict[str, Any]:
+    """The output of a cell showing ``widget``: its live view, the board's picture and a text.
+
+    ``svg`` is the picture (drawn as a spectator would see it: no moves offered); ``alt`` says what
+    it shows for a screen reader, ``caption`` what to do to play."""
     bundle = widget._repr_mimebundle_() or {}
     if isinstance(bundle, tuple):  # anywidget answers (data, metadata)
         bundle = bundle[0]
     bundle = dict(bundle)
     if svg:
-        bundle["image/svg+xml"] = static_svg(svg)
+        picture = static_svg(svg)
+        bundle["image/svg+xml"] = picture
+        bundle["text/html"] = picture_html(picture, alt, caption)
     bundle["text/plain"] = text
     return bundle
 

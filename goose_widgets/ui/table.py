@@ -135,8 +135,14 @@ class Table:
         self.error.value = text
 
     def _repr_mimebundle_(self, **_kwargs: Any) -> dict[str, Any]:
-        """The live widget in JupyterLab, and the board's picture where widgets do not run."""
-        return mimebundle(self.widget, self.board.svg, repr(self))
+        """The live widget in JupyterLab, and the board's picture where widgets do not run.
+
+        The picture offers no moves (no "click the dice"): nobody can click a picture."""
+        seats = ", ".join(f"{name} ({'human' if seat == HUMAN else seat.name + ' bot'})"
+                          for name, seat in zip(self.seat_names, self.seats))
+        text = f"A table of {self.game.name} for {seats}: run this cell to play."
+        return mimebundle(self.widget, self.view_svg(offer_moves=False), text,
+                          alt=f"The {self.game.name.replace('_', ' ')} board. {self.status_text()}")
 
     def __repr__(self) -> str:
         return f"Table({self.game!r}, seats={[getattr(s, 'name', s) for s in self.seats]})"
@@ -153,6 +159,16 @@ class Table:
         self.states = [self.game.new_initial_state()]
         self.log: list[str] = ["New game: " + ", ".join(
             f"{n} ({'you' if s == HUMAN else s.name})" for n, s in zip(self.seat_names, self.seats))]
+        self.error.value = ""
+        self.fast = False
+        self._advance()
+
+    def resume(self, state: Any) -> None:
+        """Go on playing from ``state``, a state of this table's game (e.g. its save, after a reload)."""
+        if state.game != self.game:
+            raise ValueError(f"this table plays {self.game!r}; the state is of {state.game!r}.")
+        self.states = [state]
+        self.log.append("The game goes on from where it was.")
         self.error.value = ""
         self.fast = False
         self._advance()
@@ -281,8 +297,8 @@ class Table:
         self._push(state.apply(action))
 
     # --- drawing ---------------------------------------------------------------------------
-    def view_svg(self) -> str:
-        """The SVG the viewer sees now (what the browser receives)."""
+    def view_svg(self, offer_moves: bool = True) -> str:
+        """The SVG the viewer sees now (what the browser receives); without moves for a picture."""
         state = self.state
         if self._curtain:
             name = html.escape(self.seat_names[self.viewer])
@@ -292,9 +308,13 @@ class Table:
                     f'font-size="18">Pass the screen to {name}.</text><text x="210" y="85" '
                     f'text-anchor="middle" font-size="14">{name}: click here when only you can see.'
                     f'</text></g></svg>')
-        legal = state.legal_actions() if state.current_player == self.viewer else []
+        # Only a human is offered moves: a board watched from a bot's seat asks nobody to click.
+        legal = state.legal_actions() if offer_moves and state.current_player == self.viewer \
+            and self.is_human(self.viewer) else []
+        # spectator: the viewer's seat is a bot's (an all-bot table), which the board must not call
+        # "you".
         return board_svg(self.render, state.observation(self.viewer), legal, self.seat_names,
-                         self.option_values)
+                         {**self.option_values, "spectator": not self.is_human(self.viewer)})
 
     def _redraw(self) -> None:
         state = self.state

@@ -71,7 +71,11 @@ class WalkthroughPlayer:
 
     def _repr_mimebundle_(self, **_kwargs: Any) -> dict[str, Any]:
         """The live widget in JupyterLab, and the board's picture where widgets do not run."""
-        return mimebundle(self.widget, self.board.svg, repr(self))
+        return mimebundle(self.widget, self.board.svg,
+                          f"The walkthrough {self.scenario.name!r}: run this cell to step through it.",
+                          alt=f"The board in the walkthrough {self.scenario.name!r}, step {self.position}.",
+                          caption="A picture of the walkthrough's board: run this notebook to step "
+                                  "through it.")
 
     def __repr__(self) -> str:
         return f"WalkthroughPlayer({self.scenario.name!r}, step {self.position}/{len(self.states) - 1})"

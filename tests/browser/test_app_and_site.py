@@ -15,6 +15,7 @@ Screenshots go to ``screenshots/`` (or ``$GOOSE_WIDGETS_SCREENSHOTS``): ``app_<g
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -35,7 +36,6 @@ require_chromium()
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402 - after the skip
 from playwright.sync_api import expect  # noqa: E402
 
-APP = ROOT / "app" / "goose_widgets_app.ipynb"
 TITLES = {"game_of_the_goose": "Game of the Goose", "boo_to_the_goose": "Boo to the Goose",
           "sneaky_goose": "Sneaky Goose", "boo": "BOO"}
 MOVES = 5
@@ -49,27 +49,55 @@ CLICKABLE = ".gw-board [data-action]:not([data-action^='ui:'])"
 
 
 # --- the app ---------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def voila_url(tmp_path_factory):
-    state = tmp_path_factory.mktemp("voila_state")
+def start_app(state: Path, *options: str) -> tuple[subprocess.Popen, str, Path]:
+    """``goose-widgets app`` on a free port, as a teacher starts it: (process, url, log file)."""
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(state / "config"), JUPYTER_DATA_DIR=str(state / "data"),
                JUPYTER_RUNTIME_DIR=str(state / "runtime"), IPYTHONDIR=str(state / "ipython"),
-               JUPYTER_PLATFORM_DIRS="1", PYTHONPATH=os.pathsep.join(filter(None, [
-                   str(ROOT), os.environ.get("PYTHONPATH")])))
+               JUPYTER_PLATFORM_DIRS="1")
     port = free_port()
     log_path = state / "voila.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen([
-            sys.executable, "-m", "voila", str(APP.relative_to(ROOT)), "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1", "--theme=light", "--show_tracebacks=True",
-        ], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            sys.executable, "-m", "goose_widgets", "app", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1", "--show_tracebacks=True", f"--saves={state / 'saves'}", *options,
+        ], cwd=state, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         # never probe "/": every GET of the page starts a kernel
         wait_until_up(url + "/voila/static/ready-probe", proc, log_path, "Voila")
+    except BaseException:
+        stop(proc)
+        raise
+    return proc, url, log_path
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory):
+    proc, url, _ = start_app(tmp_path_factory.mktemp("voila_state"))
+    try:
         yield url
     finally:
         stop(proc)
+
+
+def kernels_of(server: int) -> list[int]:
+    """The kernel processes among the descendants of process ``server``."""
+    parents: dict[int, int] = {}
+    commands: dict[int, str] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+            parents[int(proc.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            commands[int(proc.name)] = (proc / "cmdline").read_bytes().decode(errors="replace")
+        except (OSError, ValueError):  # it ended while we looked
+            continue
+    found, frontier = [], {server}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier}
+        found += [pid for pid in frontier if "ipykernel" in commands.get(pid, "")]
+    return found
 
 
 def wait_for_turn(page) -> None:
@@ -125,8 +153,8 @@ def test_app_picks_a_game_and_plays_it(game, voila_url, browser):
         chooser.select_option(label=TITLES[game])
         seat2 = page.locator(".widget-dropdown", has_text="Player 2").locator("select")
         # the seats offer the game's own bots: wait until the chooser has switched them
-        expect(seat2.locator("option")).to_have_text(["a human (you)", *(f"the {b} bot" for b in bots(game))],
-                                                     timeout=30_000)
+        expect(seat2.locator("option")).to_have_text(
+            ["a human at this screen", *(f"the {b} bot" for b in bots(game))], timeout=30_000)
         assert seat2.input_value() != "human"
         page.locator(".widget-button", has_text="Start a new game").click()
         page.locator(".gw-board").first.wait_for(timeout=60_000)
@@ -141,6 +169,54 @@ def test_app_picks_a_game_and_plays_it(game, voila_url, browser):
         page.close()
 
 
+def open_app(page, url: str) -> None:
+    page.goto(url + "/")
+    page.locator(".gw-app").wait_for(timeout=120_000)
+
+
+def test_a_reload_brings_the_learner_back_to_the_game(voila_url, browser):
+    """The Goose against a bot: two rolls, then a reload (a new kernel) shows the same position."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    try:
+        open_app(page, voila_url)
+        page.locator(".widget-button", has_text="Start a new game").click()
+        page.locator(".gw-board").first.wait_for(timeout=60_000)
+        play_moves(page, "game_of_the_goose", 2)
+        wait_for_turn(page)
+        board = page.locator(".gw-board svg").first
+        before = board.evaluate("el => el.outerHTML")
+        assert "rolled" in before
+        page.reload()
+        page.locator(".gw-app").wait_for(timeout=120_000)
+        expect(page.get_by_text("Welcome back: your game goes on.")).to_be_visible(timeout=60_000)
+        wait_for_turn(page)
+        assert page.locator(".gw-board svg").first.evaluate("el => el.outerHTML") == before
+        page.screenshot(path=str(SCREENSHOTS / "app_after_reload.png"))
+    finally:
+        page.close()
+
+
+def test_a_closed_tabs_kernel_is_culled_when_idle(tmp_path, browser):
+    """With --idle-minutes=0.5 (30 s; the default is 20 minutes) the kernel of a tab that went away
+    without a word (its shutdown request blocked, as when a laptop lid closes) is shut down by the
+    server's culling, which the log reports."""
+    proc, url, log_path = start_app(tmp_path, "--idle-minutes=0.5")
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.route("**/voila/api/shutdown/**", lambda route: route.abort())
+        open_app(page, url)
+        assert len(kernels_of(proc.pid)) == 1
+        context.close()
+        deadline = time.time() + 120
+        while kernels_of(proc.pid) and time.time() < deadline:
+            time.sleep(0.5)
+        assert not kernels_of(proc.pid), "the kernel of the closed tab is still running after 120 s"
+        assert "Culling 'idle' kernel" in log_path.read_text(), log_path.read_text()[-2000:]
+    finally:
+        stop(proc)
+
+
 def bots(game: str) -> list[str]:
     from goose_widgets import bots_for
 
@@ -148,28 +224,47 @@ def bots(game: str) -> list[str]:
 
 
 # --- the site --------------------------------------------------------------------------------
-def build_site(source: Path, out: Path) -> float:
+def build_site(source: Path, out: Path, **env: str) -> float:
     """Build the site from ``source`` with the project's configuration (as ``tasks.py site``)."""
     start = time.time()
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-c", str(ROOT / "docs"),
-                             str(source), str(out)], capture_output=True, text=True)
+                             str(source), str(out)], capture_output=True, text=True,
+                            env=dict(os.environ, **env))
     assert result.returncode == 0, result.stdout + result.stderr
     return time.time() - start
 
 
-def goose_board_pictures(page, html_file: Path) -> list[Path]:
+def offline(page) -> list[str]:
+    """Let ``page`` load files only (as with no network); return the list of what it tried else."""
+    refused: list[str] = []
+
+    def route(route) -> None:
+        if route.request.url.startswith(("file:", "data:")):
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", route)
+    return refused
+
+
+def goose_board_pictures(page, html_file: Path) -> list[str]:
     """The pictures on the page that are drawn Goose boards: loaded images whose SVG is a board."""
     page.goto(html_file.as_uri())
     page.wait_for_load_state("load")
     found = []
     for img in page.locator(".cell_output img").all():
         src = img.get_attribute("src") or ""
-        if not src.endswith(".svg"):
+        if src.startswith("data:image/svg+xml;base64,"):
+            text = base64.b64decode(src.partition(",")[2]).decode()
+        elif src.endswith(".svg"):
+            text = (html_file.parent / src).read_text()
+        else:
             continue
         drawn = img.evaluate("el => el.complete && el.naturalWidth > 0")
-        text = (html_file.parent / src).read_text()
         if drawn and text.lstrip().startswith("<svg") and 'class="gw-goose"' in text:
-            found.append(html_file.parent / src)
+            found.append(text)
     return found
 
 
@@ -181,7 +276,7 @@ def test_site_config_shows_board_pictures_offline(tmp_path, browser):
     shutil.copytree(ROOT / "docs", source / "docs")
     (source / "course").mkdir()
     state = load_game("game_of_the_goose", players=2).new_initial_state()
-    svg = render(state.observation(0), state.legal_actions())
+    svg = render(state.observation(0), [])  # drawn as a picture is: no move offered
     notebook = json.loads((ROOT / "course" / GOOSE_NOTEBOOK).read_text())
     boards = 0
     for cell in notebook["cells"]:
@@ -197,6 +292,7 @@ def test_site_config_shows_board_pictures_offline(tmp_path, browser):
     try:
         pictures = goose_board_pictures(page, tmp_path / "site" / "course" / "01_game_of_the_goose.html")
         assert len(pictures) == boards, f"{len(pictures)} of {boards} boards drawn"
+        assert page.get_by_text("run this notebook to play").count() == boards  # each with its caption
         page.locator(".cell_output img").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "site_goose.png"))
         assert page.locator("text=VBox(children").count() == 0
@@ -224,5 +320,55 @@ def test_course_site_from_committed_notebooks_draws_the_goose_board(tmp_path, br
         assert pictures, "no drawn Goose board on the site's page of notebook 01"
         page.locator(".cell_output img").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "site_committed_goose.png"))
+    finally:
+        page.close()
+
+
+MATHS_NOTEBOOK = "06_sneaky_goose_probability.ipynb"
+REPOSITORY = "https://github.com/example-teacher/goose_widgets"
+
+
+def test_site_works_offline_with_maths_binder_buttons_and_the_api(tmp_path, browser):
+    """The rules pages, the API reference and two notebooks (00: a board and maths; 06: maths and
+    progress bars), built with a repository address for the Binder buttons, opened with no network."""
+    source = tmp_path / "src"
+    shutil.copytree(ROOT / "docs", source / "docs")
+    (source / "course").mkdir()
+    for name in ("00_start_here.ipynb", MATHS_NOTEBOOK):
+        shutil.copy(ROOT / "course" / name, source / "course" / name)
+    stored = json.loads((source / "course" / MATHS_NOTEBOOK).read_text())
+    progress_bars = sum(WIDGET_VIEW in output.get("data", {}) and "image/svg+xml" not in output["data"]
+                        for cell in stored["cells"] for output in cell.get("outputs", []))
+    assert progress_bars, f"{MATHS_NOTEBOOK} stores no progress bar: pick another notebook for this test"
+    build_site(source, tmp_path / "site", GOOSE_WIDGETS_REPOSITORY=REPOSITORY)
+    site = tmp_path / "site"
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    refused = offline(page)
+    try:
+        page.goto((site / "course" / MATHS_NOTEBOOK.replace(".ipynb", ".html")).as_uri())
+        # typeset by the site's own MathJax: every formula of the page becomes an SVG picture
+        page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise",
+                               timeout=30_000)
+        page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        formulas = page.locator(".math").count()
+        assert formulas >= 3 and page.locator("mjx-container svg").count() == formulas
+        assert page.locator("text=/\\\\\\(/").count() == 0, "raw TeX is showing"
+        assert page.locator("script[type='application/vnd.jupyter.widget-view+json']").count() == 0
+        binder = page.locator(f"a[href^='https://mybinder.org/v2/gh/example-teacher/goose_widgets/main']"
+                              f"[href$='urlpath=lab/tree/course/{MATHS_NOTEBOOK}']")
+        assert binder.count() >= 1, "no launch-on-Binder link"
+        page.locator("mjx-container").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / "site_maths_offline.png"))
+
+        pictures = goose_board_pictures(page, site / "course" / "00_start_here.html")
+        assert pictures and page.get_by_text("run this notebook to play").count() == len(pictures)
+
+        page.goto((site / "docs" / "api.html").as_uri())
+        for name in ("goose_widgets.load_game", "goose_widgets.engine.StateBase.legal_actions",
+                     "goose_widgets.engine.simulate", "goose_widgets.play", "goose_widgets.ui.Table"):
+            assert page.locator(f"dt[id='{name}']").count() == 1, f"the API reference lacks {name}"
+        assert "Return the game" in page.locator("dd").first.inner_text()  # load_game's docstring
+        page.screenshot(path=str(SCREENSHOTS / "site_api.png"))
+        assert not refused, f"the site asked the network for {refused}"
     finally:
         page.close()

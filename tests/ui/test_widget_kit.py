@@ -7,6 +7,7 @@ import pytest
 from goose_widgets.engine import IllegalActionError, RandomBot
 from goose_widgets.engine.scenario import Scenario, steps
 from goose_widgets.ui import SvgBoard, Table, WalkthroughPlayer, errors
+from goose_widgets.ui.board import static_svg
 from goose_widgets.ui.names import with_seat_names
 from goose_widgets.ui.svg import actions_in
 
@@ -325,5 +326,8 @@ def test_an_html_export_of_an_unexecuted_widget_output_shows_the_board_picture()
     import re
 
     pictures = re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', body)
-    assert len(pictures) == 1 and 'data-action="step 1"' in base64.b64decode(pictures[0]).decode()
-    assert "Table(" not in body  # the text form is not what is shown
+    # the position as a spectator sees it: a picture offers no moves, and says how to play
+    picture = base64.b64decode(pictures[0]).decode()
+    assert len(pictures) == 1 and picture == static_svg(table.view_svg(offer_moves=False))
+    assert "data-action" not in picture and "run this notebook to play" in body
+    assert "run this cell to play" not in body  # the text form is not what is shown

@@ -49,8 +49,9 @@ def seat_names(game: Any) -> list[str]:
 
 
 def render(observation: Observation, legal_actions: Sequence[Any] = (), *, coach: bool = False,
-           seat_names: Sequence[str] | None = None, **_options: Any) -> str:
-    """The SVG of ``observation``'s seat; ``legal_actions`` become clickable elements."""
+           seat_names: Sequence[str] | None = None, spectator: bool = False, **_options: Any) -> str:
+    """The SVG of ``observation``'s seat; ``legal_actions`` become clickable elements.  A
+    ``spectator`` (the seat is a bot's) is not called "you"."""
     obs = observation
     names = list(seat_names) if seat_names else [seat_name(s) for s in range(obs.players)]
     legal = {str(a): a for a in legal_actions}
@@ -64,7 +65,7 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, coach
     sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf5")
     sub(root, "text", _headline(obs, names), x=10, y=21, font_size=15, font_weight="bold")
     for seat in range(obs.players):
-        _band(root, obs, seat, names, legal, coach, top=30 + band * seat, height=band)
+        _band(root, obs, seat, names, legal, coach, top=30 + band * seat, height=band, spectator=spectator)
     if shows_hand:
         _hand(root, obs, legal, top=hand_top)
     return to_text(root)
@@ -88,12 +89,12 @@ def _headline(obs: Observation, names: list[str]) -> str:
 
 
 def _band(root: Any, obs: Observation, seat: int, names: list[str], legal: dict[str, Any],
-          coach: bool, top: float, height: float) -> None:
+          coach: bool, top: float, height: float, spectator: bool = False) -> None:
     colour = OKABE_ITO[seat % len(OKABE_ITO)]
     active = obs.current_player == seat
     sub(root, "rect", x=4, y=top, width=WIDTH - 8, height=height - 5, rx=8,
         fill="#fff6d5" if active else "#ffffff", stroke=colour, stroke_width=3 if active else 1.5)
-    you = " (you)" if seat == obs.seat else ""
+    you = " (you)" if seat == obs.seat and not spectator else ""
     sub(root, "text", names[seat] + you, x=12, y=top + 19, font_size=15, font_weight="bold", fill=colour)
     removed = f" · {obs.removed_sizes[seat]} removed" if obs.removed_sizes[seat] else ""
     sub(root, "text", f"pile {obs.pile_sizes[seat]} · hand {obs.hand_sizes[seat]}{removed}",

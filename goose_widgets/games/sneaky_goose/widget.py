@@ -58,9 +58,10 @@ def slam_mode(observation: Observation) -> str:
 
 
 def render(observation: Observation, legal_actions: Sequence[Action], memory: bool = False,
-           mode: str = "", **_options: Any) -> str:
-    """The board as ``observation.seat`` sees it; ``legal_actions`` are that seat's moves (or [])."""
-    return to_text(_Board(observation, list(legal_actions), bool(memory), mode).draw())
+           mode: str = "", spectator: bool = False, **_options: Any) -> str:
+    """The board as ``observation.seat`` sees it; ``legal_actions`` are that seat's moves (or []).
+    A ``spectator`` (the seat is a bot's) is not called "you"."""
+    return to_text(_Board(observation, list(legal_actions), bool(memory), mode, spectator).draw())
 
 
 def buttons(observation: Observation, legal_actions: Sequence[Action], **options: Any) -> list[Action]:
@@ -120,8 +121,9 @@ def _face_colour(value: int) -> str:
 
 
 class _Board:
-    def __init__(self, obs: Observation, legal: list[Action], memory: bool, mode: str) -> None:
-        self.obs, self.legal, self.memory = obs, legal, memory
+    def __init__(self, obs: Observation, legal: list[Action], memory: bool, mode: str,
+                 spectator: bool = False) -> None:
+        self.obs, self.legal, self.memory, self.spectator = obs, legal, memory, spectator
         self.mine = obs.actor == obs.seat and bool(legal)
         self.slamming = self.mine and obs.phase == "slam window" and mode == slam_mode(obs)
         self.card_actions: dict[tuple[int, int], str] = {}
@@ -161,8 +163,12 @@ class _Board:
 
     def title(self) -> str:
         obs = self.obs
-        you = f"you are {seat_name(obs.seat)}" if 0 <= obs.seat < obs.players else "you are watching"
-        return f"Sneaky Goose · round {obs.round} of {obs.rounds} · {you}"
+        if not 0 <= obs.seat < obs.players:
+            seen = "you are watching"
+        else:
+            you = seat_name(obs.seat)
+            seen = f"seen by {you}" if self.spectator else f"you are {you}"
+        return f"Sneaky Goose · round {obs.round} of {obs.rounds} · {seen}"
 
     def prompt(self) -> str:
         obs, phase = self.obs, self.obs.phase
@@ -222,8 +228,9 @@ class _Board:
             font_weight="bold" if seat == obs.seat else "normal")
         # When the game is over it is no one's turn (the prompt says who won).
         turn = seat == obs.turn and obs.phase != "game over"
-        tags = [t for t, on in (("you", seat == obs.seat), ("dealer", seat == obs.dealer),
-                                ("their turn" if seat != obs.seat else "your turn", turn))
+        mine = seat == obs.seat and not self.spectator
+        tags = [t for t, on in (("you", mine), ("dealer", seat == obs.dealer),
+                                ("your turn" if mine else "their turn", turn))
                 if on]
         fitted_text(root, " · ".join(tags), BOX_W - 8, x=x + BOX_W / 2, y=y + 28, text_anchor="middle",
                     fill="#555")
@@ -299,7 +306,8 @@ class _Board:
                     stroke=HIGHLIGHT, stroke_width=3)
         hx = px + w + 44
         if obs.held_from:
-            who = "you hold" if obs.turn == obs.seat else f"{seat_name(obs.turn)} holds"
+            mine = obs.turn == obs.seat and not self.spectator
+            who = "you hold" if mine else f"{seat_name(obs.turn)} holds"
             if obs.held is not None:
                 _card_face(root, obs.held, hx, y, w, h)
             else:

@@ -1,0 +1,229 @@
+"""The classroom app: pick a game and who sits in each seat, then play (served by Voila).
+
+``app/goose_widgets_app.ipynb`` displays `ClassroomApp()`; Voila shows its widgets without any code
+(``goose-widgets app`` serves it).  Everything it offers comes from the package: the games from the
+engine's registry, the player counts a game accepts from `load_game`, the bots from `bots_for`, and
+the table from `play`.
+
+A reload of the page starts a new kernel, which would lose the game.  So each tab names itself with
+a random id kept in the browser's ``sessionStorage`` (which survives a reload of that tab and only
+that tab), and the kernel keeps the tab's game, after every move, in a file of that name on the
+server (in ``$GOOSE_WIDGETS_APP_SAVES``, set by ``goose-widgets app``).  When the reloaded tab
+reports its id, the new kernel finds the save and the game goes on from where it was.  Only the id
+reaches the browser: the save, with its hidden cards, stays on the server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as W
+import traitlets
+
+from goose_widgets import bots_for, load_game, play
+from goose_widgets.engine.registry import GAMES
+from goose_widgets.engine.saves import state_from_json
+from goose_widgets.ui.errors import guarded
+
+TITLES = {
+    "game_of_the_goose": "Game of the Goose",
+    "boo_to_the_goose": "Boo to the Goose",
+    "sneaky_goose": "Sneaky Goose",
+    "boo": "BOO",
+}
+HUMAN = "human"
+MOST_SEATS = 8  # more than any game accepts; `player_counts` keeps those the engine allows
+
+
+def title(name: str) -> str:
+    return TITLES.get(name, name.replace("_", " ").capitalize())
+
+
+def player_counts(name: str) -> list[int]:
+    """The player counts the game's engine accepts (asked, not restated)."""
+    counts = []
+    for players in range(1, MOST_SEATS + 1):
+        try:
+            load_game(name, players=players)
+        except ValueError:
+            continue
+        counts.append(players)
+    return counts
+
+
+def seat_choices(name: str) -> list[tuple[str, str]]:
+    """(label, value) for a seat: a human at this screen, or one of the game's bots."""
+    return [("a human at this screen", HUMAN)] + [(f"the {bot} bot", bot) for bot in sorted(bots_for(name))]
+
+
+SAVES_VARIABLE = "GOOSE_WIDGETS_APP_SAVES"
+SAVE_DAYS = 2  # a tab's save older than this is deleted when the app starts
+_TAB_ID = re.compile(r"[0-9a-f]{32}")
+
+_TAB_ESM = r"""
+function render({ model }) {
+  // sessionStorage: the same id after a reload of this tab, another id in another tab.
+  const key = "goose-widgets-app-tab";
+  let id = window.sessionStorage.getItem(key);
+  if (!id || !/^[0-9a-f]{32}$/.test(id)) {
+    const bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);  // also where randomUUID is not (plain http on a LAN)
+    id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    window.sessionStorage.setItem(key, id);
+  }
+  model.set("tab", id);
+  model.save_changes();
+}
+export default { render };
+"""
+
+
+class TabId(anywidget.AnyWidget):
+    """An invisible widget through which the browser tab tells the kernel its id."""
+
+    _esm = _TAB_ESM
+    tab = traitlets.Unicode("").tag(sync=True)
+
+
+class SaveFolder:
+    """The server-side folder of the tabs' saves: ``<tab id>.json`` holds the game, seats and moves."""
+
+    def __init__(self, folder: str | Path | None) -> None:
+        self.folder = Path(folder) if folder else None
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            old = time.time() - SAVE_DAYS * 86400
+            for path in self.folder.glob("*.json"):
+                try:
+                    if path.stat().st_mtime < old:
+                        path.unlink()
+                except OSError:  # another kernel tidied it first
+                    pass
+
+    def _path(self, tab: str) -> Path | None:
+        return self.folder / f"{tab}.json" if self.folder is not None and _TAB_ID.fullmatch(tab) else None
+
+    def write(self, tab: str, record: dict[str, Any]) -> None:
+        path = self._path(tab)
+        if path is not None:
+            temporary = path.with_suffix(".tmp")
+            temporary.write_text(json.dumps(record), encoding="utf-8")
+            temporary.replace(path)  # a reload in mid-write reads the old save, never half a file
+
+    def read(self, tab: str) -> dict[str, Any] | None:
+        path = self._path(tab)
+        if path is None or not path.is_file():
+            return None
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+class ClassroomApp(W.VBox):
+    """The chooser (game, number of players, each seat) above the table it starts."""
+
+    def __init__(self, game: str = "game_of_the_goose", saves: str | Path | None = None) -> None:
+        self.message = W.HTML()
+        self.saves = SaveFolder(saves if saves is not None else os.environ.get(SAVES_VARIABLE))
+        self.tab = TabId()
+        self.tab.layout.display = "none"
+        self.game = W.Dropdown(options=[(title(name), name) for name in GAMES], value=game,
+                               description="Game", layout=W.Layout(width="260px"))
+        self.players = W.Dropdown(description="Players", layout=W.Layout(width="130px"))
+        self.seats_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.start = W.Button(description="Start a new game", button_style="primary", icon="play")
+        self.table_box = W.VBox()
+        self.seats: list[W.Dropdown] = []
+        self.table: Any = None
+        style = {"description_width": "initial"}
+        self.game.style = self.players.style = style
+        super().__init__([
+            W.HTML("<h2 style='margin:4px 0'>Goose games: pick a game and play</h2>"
+                   "<p style='font-size:14px'>Choose a game and who sits at each seat, then start. "
+                   "Click the board to play.</p>"),
+            W.HBox([self.game, self.players, self.start], layout=W.Layout(flex_flow="row wrap")),
+            self.seats_box, self.message, self.table_box, self.tab,
+        ])
+        self.add_class("gw-app")
+        self.game.observe(self._game_chosen, names="value")
+        self.players.observe(self._players_chosen, names="value")
+        self.start.on_click(self._start)
+        self.tab.observe(self._tab_known, names="tab")
+        self._game_chosen()
+
+    def _show_error(self, text: str) -> None:
+        self.message.value = text
+
+    def _game_chosen(self, _change: object = None) -> None:
+        @guarded(self._show_error)
+        def update() -> None:
+            counts = player_counts(self.game.value)
+            default = 2 if 2 in counts else counts[0]
+            self.players.options = [(str(n), n) for n in counts]
+            self.players.value = default
+            self._players_chosen()
+        update()
+
+    def _players_chosen(self, _change: object = None) -> None:
+        @guarded(self._show_error)
+        def update() -> None:
+            choices = seat_choices(self.game.value)
+            bots = [value for _, value in choices if value != HUMAN]
+            old = [seat.value for seat in self.seats]
+            self.seats = []
+            for seat in range(self.players.value or 0):
+                # Seat 1 is the learner, the others start as bots; keep what was chosen before.
+                value = old[seat] if seat < len(old) and old[seat] in dict(choices).values() else (
+                    HUMAN if seat == 0 or not bots else bots[0])
+                self.seats.append(W.Dropdown(options=choices, value=value, description=f"Player {seat + 1}",
+                                             style={"description_width": "initial"},
+                                             layout=W.Layout(width="240px")))
+            self.seats_box.children = tuple(self.seats)
+        update()
+
+    def _start(self, _button: object = None) -> None:
+        @guarded(self._show_error)
+        def start() -> None:
+            self.message.value = ""
+            self._open_table([seat.value for seat in self.seats])
+            self._save()
+        start()
+
+    def _open_table(self, seats: list[str]) -> Any:
+        table = self.table = play(self.game.value, seats)
+        self.table_box.children = (table.widget,)
+        # Every move (and a new game) redraws the board: keep the tab's save up to date then.
+        table.board.observe(lambda _change: self._save(), names="svg")
+        return table
+
+    def _save(self) -> None:
+        if self.table is None or not self.tab.tab:
+            return
+        self.saves.write(self.tab.tab, {"game": self.game.value, "seats": [s.value for s in self.seats],
+                                        "state": self.table.state.to_json()})
+
+    def _tab_known(self, _change: object = None) -> None:
+        @guarded(self._show_error)
+        def restore() -> None:
+            if self.table is not None:  # a game started before the tab said who it is: keep it
+                self._save()
+                return
+            record = self.saves.read(self.tab.tab)
+            if record is None:
+                return
+            state = state_from_json(record["state"])
+            self.game.value = record["game"]
+            self.players.value = len(record["seats"])
+            for seat, value in zip(self.seats, record["seats"]):
+                seat.value = value
+            self._open_table(list(record["seats"])).resume(state)
+            self.message.value = "<p style='font-size:14px'>Welcome back: your game goes on.</p>"
+        restore()
+
+    def start_game(self) -> None:
+        """What the Start button does (for tests and scripts)."""
+        self._start()
