@@ -111,6 +111,9 @@ def test(extra: list[str]) -> None:
     run([PY, "-m", "mypy"])
     env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg")
     run([PY, "-m", "pytest", "--nbval", "--nbval-current-env", *extra], env=env)
+    if not extra:  # the exercise suite once more without fork: the learner sandbox as on Windows
+        no_fork = dict(env, GOOSE_WIDGETS_FORK="off")
+        run([PY, "-m", "pytest", "-m", "not slow", "tests/exercises"], env=no_fork)
 
 
 def bench() -> None:

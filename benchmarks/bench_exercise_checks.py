@@ -1,7 +1,8 @@
-"""Exercise checks: the cost of checking in a forked worker, and how soon endless learner code stops.
+"""Exercise checks: the cost of checking with a sandbox, and how soon endless learner code stops.
 
-A plain-data answer (a number) is checked in the kernel; a function answer is checked in a forked
-worker that is killed at the exercise's time limit (`goose_widgets.exercises.learner_code`).
+A plain-data answer (a number) is checked in the kernel; a function answer runs in a sandbox (a
+clean process, forked by a clean server unless fork is off) that is killed at the exercise's time
+limit, while its checker runs in the kernel (`goose_widgets.engine.sandbox`).
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ def main() -> None:
     number = Exercise("n", "p", lambda a: check_number(a, Fraction(1, 9), what="it"), (), "s")
     function = Exercise("f", "p", lambda a: check_number(a(), Fraction(1, 9), what="it"), (), "s",
                         time_limit=1.0)
-    print(f"   fork available: {fork_available()}")
+    print(f"   fork available (sandboxes forked by a clean server): {fork_available()}")
     figures = [
         ("check a number (in the kernel)", lambda: number.check(Fraction(1, 9)), 200),
-        ("check a function (forked worker)", lambda: function.check(lambda: Fraction(1, 9)), 20),
+        ("check a function (in a sandbox)", lambda: function.check(lambda: Fraction(1, 9)), 20),
         ("run_learner_code round trip", lambda: run_learner_code(int, 3, timeout=5), 20),
     ]
     for label, call, repeats in figures:

@@ -8,6 +8,15 @@ A bot may also set ``needs_observation = False`` when ``choose`` ignores its obs
 given None, and playouts skip building it); a bot without the attribute is given its observation.
 And it may set ``needs_forced_moves = False`` when, given one legal action, ``choose`` would return
 it without drawing from its generator: playouts then make such a forced move without asking.
+
+Where a bot runs (issue 18), the same rule everywhere: a bot object with ``choose`` (the package's
+own bots, or a class you trust) runs in the referee, the process that holds the game; a plain
+function given as a bot, ``my_bot(observation, legal_actions) -> action``, always runs sandboxed
+(`sandbox.SandboxedBot`): in a clean process of its own that receives only its seat's observation
+and the legal actions and answers only with its choice (an action, or an action's text), under a
+time limit per move.  That holds in a capstone check, at a table
+(``play(..., players=["human", my_bot])``) and in `simulate`.  A function bot gets no generator:
+it makes its own ``random.Random`` if it wants chance.
 """
 
 from __future__ import annotations

@@ -6,25 +6,38 @@ bot draw from separate generators derived from the seed (`split_rngs`), so a bot
 foresee the dice or cards nor change them by drawing numbers of its own.  Speed (issue 12): chance
 nodes sample from prepared distributions, observations are built only for bots that read them, and
 `simulate` can spread games over processes or any `concurrent.futures.Executor`.
+
+Bots (issue 18): a bot object with ``choose`` runs here, in the referee; a plain function given as
+a bot (``my_bot(observation, legal_actions)``) runs in a sandbox of its own (`sandbox.SandboxedBot`),
+in `simulate` as at a table or in a capstone.  For workers and executors the bots are pickled
+once, before any worker starts (cloudpickle, so a bot class defined in a notebook travels by
+value, under any start method): a bot that cannot be pickled is a `TypeError` at once.  Each chunk
+of games is played by its own copies of the bots, so threads never share one.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import pickle
 import random
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import legal_object
 from .bots import Bot, RandomBot
 from .chance import chance_distribution
 from .core import CHANCE, TERMINAL
 from .registry import load_game
+
+if TYPE_CHECKING:  # concurrent.futures.process costs a tenth of a second: imported when used
+    from concurrent.futures import Executor
 
 Seed = int | str | random.Random | None
 """What seeds a game: a number or text (reproducible), a generator to draw from, or None."""
@@ -370,12 +383,17 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
     games are spread: ``workers=N`` plays them in N processes, and ``executor`` takes any
     `concurrent.futures.Executor` (e.g. ``distributed.Client(...).get_executor()`` for a Dask
     cluster).  Games go out in chunks of ``chunk_size`` (default: four chunks per worker), each
-    played by copies of the bots, so bots must be picklable and should not learn across games.
+    played by its own copies of the bots, so bots must be picklable (checked before any worker
+    starts) and should not learn across games.  A plain function given as a bot runs sandboxed
+    (see the module docstring).
     """
     players = game.players
     bots = list(bots) if bots is not None else [RandomBot() for _ in range(players)]
     if len(bots) != players:
         raise ValueError(f"simulate needs one bot per seat ({players}), got {len(bots)}.")
+    from .sandbox import SandboxedBot, is_function_bot
+
+    bots = [SandboxedBot(b, f"seat {i + 1}") if is_function_bot(b) else b for i, b in enumerate(bots)]
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"seed must be a whole number or a text, not {seed!r}.")
     for label, value, low in (("games", games, 0), ("workers", workers, 1), ("chunk_size", chunk_size, 1)):
@@ -386,8 +404,10 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
     if progress:
         from tqdm.auto import tqdm  # tqdm is headless; its notebook bar is only used in a kernel
         bar = tqdm(total=games, desc=f"{getattr(game, 'name', 'game')}", leave=False)
+    spread = not (executor is None and (workers is None or workers == 1))
+    payload = _pickled_bots(bots) if spread else b""
     try:
-        if executor is None and (workers is None or workers == 1):
+        if not spread:
             for index in range(games):
                 record, final = _play_one(game, bots, seed, index, rotate_seats)
                 result.records.append(record)
@@ -396,7 +416,7 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
                 if bar is not None:
                     bar.update(1)
         else:
-            for records, finals in _play_spread(game, bots, seed, games, rotate_seats,
+            for records, finals in _play_spread(game, payload, seed, games, rotate_seats,
                                                 on_game is not None, workers, executor,
                                                 chunk_size, bar):
                 result.records.extend(records)
@@ -406,7 +426,29 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
     finally:
         if bar is not None:
             bar.close()
+        for bot in bots:
+            if isinstance(bot, SandboxedBot):
+                bot.close()
     return result
+
+
+def _pickled_bots(bots: Sequence[Any]) -> bytes:
+    """The bots as one pickle for the workers (cloudpickle: classes of a notebook by value).
+
+    Each bot is tried alone first, so that the error names the one that cannot travel."""
+    import cloudpickle
+
+    for position, bot in enumerate(bots):
+        try:
+            cloudpickle.dumps(bot)
+        except Exception as err:  # noqa: BLE001 - pickling raises many kinds of errors
+            name = getattr(bot, "name", type(bot).__name__)
+            raise TypeError(
+                f"bot {position + 1} ({name!s}, {type(bot).__name__}) cannot be sent to simulate's "
+                f"workers: {type(err).__name__}: {err}.  Keep what cannot be pickled (an open file, a "
+                "lock, a generator, a widget) out of its attributes, or run simulate without workers "
+                "and executor.") from None
+    return bytes(cloudpickle.dumps(list(bots)))
 
 
 def _play_one(game: Any, bots: Sequence[Bot], seed: int | str, index: int, rotate_seats: bool
@@ -447,34 +489,78 @@ def _game_from_spec(spec: Any) -> Any:
     return game
 
 
-def _play_chunk(spec: Any, bots: Sequence[Bot], seed: int | str, start: int, stop: int,
+def _play_chunk(spec: Any, payload: bytes, seed: int | str, start: int, stop: int,
                 rotate_seats: bool, keep_finals: bool) -> tuple[list[GameRecord], list[Any]]:
-    """Games ``start`` to ``stop - 1`` in a worker (a module-level function, so it pickles)."""
+    """Games ``start`` to ``stop - 1`` in a worker (a module-level function, so it pickles), by
+    copies of the bots of this chunk's own (a thread executor never shares one between threads)."""
     game = _game_from_spec(spec)
+    bots = pickle.loads(payload)  # noqa: S301 - our own pickle of the bots, made by `simulate`
     records, finals = [], []
-    for index in range(start, stop):
-        record, final = _play_one(game, bots, seed, index, rotate_seats)
-        records.append(record)
-        if keep_finals:
-            finals.append(final)
+    try:
+        for index in range(start, stop):
+            record, final = _play_one(game, bots, seed, index, rotate_seats)
+            records.append(record)
+            if keep_finals:
+                finals.append(final)
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
     return records, finals
 
 
-def _play_spread(game: Any, bots: Sequence[Bot], seed: int | str, games: int, rotate_seats: bool,
+def _watch_parent(parent: int) -> None:
+    """A pool worker's start: it ends when the process that started it dies (the kernel killed
+    while games are played leaves no worker behind)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="goose-widgets-parent-watch").start()
+
+
+def process_pool(workers: int | None) -> Executor:
+    """A process pool whose workers die with this process (spawned when ``GOOSE_WIDGETS_FORK=off``):
+    what ``simulate(..., workers=N)`` uses, for studies that run several simulations on one pool."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .sandbox import fork_available
+
+    context = multiprocessing.get_context(None if fork_available() else "spawn")
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent,
+                               initargs=(os.getpid(),))
+
+
+def _play_spread(game: Any, payload: bytes, seed: int | str, games: int, rotate_seats: bool,
                  keep_finals: bool, workers: int | None, executor: Executor | None,
                  chunk_size: int | None, bar: Any) -> Iterator[tuple[list[GameRecord], list[Any]]]:
     """Chunks of games played by ``executor`` (or a pool of ``workers`` processes), in order."""
+    from concurrent.futures import Future, as_completed
+
     if chunk_size is None:
         spread = workers or 4  # an executor does not say how many workers it has
         chunk_size = max(1, min(2000, math.ceil(games / (4 * spread))))
     own = executor is None
-    pool: Executor = ProcessPoolExecutor(workers) if executor is None else executor
+    pool: Executor = process_pool(workers) if executor is None else executor
     futures: dict[Future[Any], int] = {}
     spec = _game_spec(game)
     try:
         for number, start in enumerate(range(0, games, chunk_size)):
             stop = min(games, start + chunk_size)
-            futures[pool.submit(_play_chunk, spec, bots, seed, start, stop, rotate_seats,
+            futures[pool.submit(_play_chunk, spec, payload, seed, start, stop, rotate_seats,
                                 keep_finals)] = number
         done: dict[int, tuple[list[GameRecord], list[Any]]] = {}
         following = 0

@@ -3,9 +3,11 @@
 Teachers: ``goose_widgets.exercises.solutions(False)`` or the environment variable
 ``GOOSE_WIDGETS_SOLUTIONS=off`` turns ``show_solution()`` off for a class.  Learners:
 ``goose_widgets.exercises.progress()`` shows which exercises you have answered correctly.
+A learner's code (an answer function, a bot) always runs in a sandbox of its own
+(`goose_widgets.engine.sandbox`); the checkers and the verdicts stay in the kernel.
 """
 
-from .answers import as_int, as_number, check_number, check_probability, describe
+from .answers import as_int, as_number, check_number, check_probability, describe, raise_if_rounded
 from .core import (
     Exercise,
     Feedback,
@@ -20,12 +22,21 @@ from .core import (
     is_placeholder,
     solutions,
 )
-from .learner_code import LearnerCodeError, LearnerCodeStopped, fork_available, run_learner_code
+from .learner_code import (
+    LearnerCodeError,
+    LearnerCodeStopped,
+    LearnerError,
+    LearnerObject,
+    SandboxedFunction,
+    fork_available,
+    run_learner_code,
+)
 from .progress import course_exercises, progress
 
 __all__ = [
-    "Exercise", "Feedback", "Hint", "LearnerCodeError", "LearnerCodeStopped", "NotAnswered", "Rounded",
-    "Wrong", "as_int", "as_number", "call_learner", "check_number", "check_probability", "close",
-    "course_exercises", "describe", "expect_callable", "expect_number", "fork_available",
-    "is_placeholder", "progress", "run_learner_code", "solutions",
+    "Exercise", "Feedback", "Hint", "LearnerCodeError", "LearnerCodeStopped", "LearnerError", "LearnerObject",
+    "NotAnswered", "Rounded", "SandboxedFunction", "Wrong", "as_int", "as_number", "call_learner",
+    "check_number", "check_probability", "close", "course_exercises", "describe", "expect_callable",
+    "expect_number", "fork_available", "is_placeholder", "progress", "raise_if_rounded",
+    "run_learner_code", "solutions",
 ]

@@ -1,21 +1,30 @@
-"""The one numeric policy of the course's exercises (issue 8 §2), and safe conversion of answers.
+"""The one numeric policy of every exercise, and the safe reading of a learner's number.
 
-`check_number` judges a learner's number against the exact value the engine gives:
+One rule, the same for every exercise and for every number it judges, whether the learner types it
+(``answer = ...``) or the learner's function returns it:
 
-- an exact value (an ``int`` or a ``Fraction``) equal to it is correct; so is a decimal written
-  exactly (``0.25`` for 1/4: the digits written are the value);
-- a decimal that is the right value rounded (or cut off) to the digits written (``0.00617`` or
-  ``0.0062`` for 1/162 = 0.0061728..., ``0.6666`` for 2/3), or a computed float within 1e-9 of
-  it relatively, is *right but rounded* (`Rounded`): never called wrong, and asked for the exact
-  value;
-- a wrong value gets a known mistake's diagnosis only when it matches that mistake (exactly, or
-  as a rounding of it), else a plain "not it";
-- junk (NaN, infinities, bools, text, complex numbers, arrays) gets a clear message and is never
-  correct; huge numbers are never printed in full.
+1. **Exact is correct**: an ``int``, a ``Fraction``, or a decimal whose digits are the value itself
+   (``0.25`` for 1/4, ``3.0`` for 3).  A whole number may be written ``3`` or ``3.0`` (`as_int`
+   takes both; ``3.5`` is not a whole number).
+2. **Rounded is right but not finished**: a float that is the value rounded is *right but
+   rounded* (`Rounded`): never called wrong, never counted correct, and asked for the exact value
+   (a ``Fraction``, or a whole number).  That is a decimal rounded or cut off to the digits written
+   (``0.0062`` or ``0.00617`` for 1/162 = 0.0061728...) and just as much a float that Python
+   computed (``1/162`` is 0.006172839506172839, the value rounded to 17 digits; within 1e-9
+   relatively, 1e-6 for a 32-bit numpy float): a rounded decimal cannot be told apart from a
+   nearby wrong answer, and the course asks for exact values.
+3. **Anything else is not right yet**: a known mistake gets its diagnosis only when the value
+   matches that mistake by rules 1-2, else a plain "not it"; junk (NaN, infinities, bools, text,
+   complex numbers, arrays, other objects) gets a clear message and is never correct; huge numbers
+   are never printed in full.
 
-Values are converted defensively: an ``int`` subclass (or numpy integer) becomes a plain ``int``
-through ``operator.index``, a ``float`` subclass a plain ``float``, so no learner-defined ``==``
-or ``!=`` takes part in a comparison.
+`check_number` (and `check_probability`) apply it to one number, `as_int` to a whole number and
+`raise_if_rounded` applies rule 2 where a checker compares a function's result itself (with
+`close`, for its diagnoses).  Values are
+converted defensively: an ``int`` subclass (or numpy integer) becomes a plain ``int`` through
+``operator.index``, a ``float`` subclass a plain ``float``, so no learner-defined ``==`` or ``!=``
+takes part in a comparison (and a learner's function only ever returns plain data: see
+`engine.sandbox`).
 """
 
 from __future__ import annotations
@@ -27,11 +36,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
-from .core import Rounded, Wrong
+from ..engine.sandbox import LearnerObject
+from .verdicts import Rounded, Wrong
 
-__all__ = ["as_int", "as_number", "check_number", "check_probability", "describe"]
+__all__ = ["as_int", "as_number", "check_number", "check_probability", "describe", "raise_if_rounded",
+           "type_name"]
 
 _COMPUTED_DIGITS = 15  # a float written with this many significant digits was computed, not typed
 
@@ -59,6 +70,13 @@ def describe(value: Any) -> str:
     return text if len(text) <= 80 else f"a {type(value).__name__} ({text[:60]} …)"
 
 
+def type_name(value: Any) -> str:
+    """The name of ``value``'s type (for an object the learner's code returned, its own type's)."""
+    if type(value) is LearnerObject:
+        return value.type_name
+    return type(value).__name__
+
+
 def _is_bool(value: Any) -> bool:
     return isinstance(value, bool) or (type(value).__module__ == "numpy" and "bool" in type(value).__name__)
 
@@ -82,7 +100,8 @@ def as_number(value: Any, what: str) -> Fraction | float:
 
 
 def as_int(value: Any, what: str) -> int:
-    """``value`` as a plain ``int`` (an int subclass or numpy integer is copied); else `Wrong`."""
+    """``value`` as a plain ``int``; a whole number written as a float (``3.0``) is that number
+    (rule 1 of the policy).  Anything else raises `Wrong`."""
     if _is_bool(value):
         raise Wrong(f"{what} is {value!r}, a truth value; it should be a whole number (an int).")
     if isinstance(value, numbers.Integral):
@@ -90,7 +109,16 @@ def as_int(value: Any, what: str) -> int:
             return operator.index(value)
         except Exception:  # noqa: BLE001 - a learner's integer type that cannot convert
             pass
-    raise Wrong(f"{what} is {describe(value)} ({type(value).__name__}); it should be a whole number "
+    elif isinstance(value, (numbers.Real, Decimal)) and not isinstance(value, str):
+        try:
+            reading = _read(value, what)
+        except Wrong:
+            reading = None
+        if reading is not None:
+            whole = round(reading.value)
+            if reading.matches(Fraction(whole)) == "exact":
+                return int(whole)
+    raise Wrong(f"{what} is {describe(value)} ({type_name(value)}); it should be a whole number "
                 "(an int).")
 
 
@@ -103,12 +131,12 @@ class _Reading:
     relative: Fraction | None = None  # a computed float: its relative precision
 
     def matches(self, target: Fraction) -> str:
-        """"exact", "rounded" or ""."""
+        """"exact" (rule 1 of the policy), "rounded" (rule 2) or ""."""
         if self.value == target:
             return "exact"
         if self.relative is not None:
             near = abs(self.value - target) <= self.relative * max(Fraction(1), abs(target))
-            return "rounded" if near else ""
+            return "rounded" if near else ""  # rule 2: a computed float is the value rounded
         if self.decimals is None or self.value == 0:
             return ""  # an exact value, or a zero: nobody's rounding of a value that is not zero
         scale = Fraction(10) ** self.decimals
@@ -141,7 +169,7 @@ def _read(value: Any, what: str) -> _Reading:
             raise junk("that is a complex number; the answer is a real number.")
         if getattr(value, "shape", None) is not None:
             raise junk("that is an array; give one number (`x.item()` takes it out).")
-        raise junk(f"that is a {type(value).__name__}.")
+        raise junk(f"that is a {type_name(value)}.")
     try:
         if isinstance(value, float):
             number = float.__float__(value)  # a plain copy: a float subclass's methods take no part
@@ -182,16 +210,14 @@ def _written(decimal: Decimal, computed_digits: int, relative: Fraction) -> _Rea
 
 def check_number(answer: Any, expected: Fraction | int, *, what: str,
                  mistakes: Mapping[Fraction | int, str] | None = None, otherwise: str = "",
-                 floats: Literal["rounded", "accept"] = "rounded",
                  low: Fraction | int | None = None, high: Fraction | int | None = None,
                  range_message: str = "") -> None:
     """Raise `Wrong` or `Rounded` unless ``answer`` is ``expected`` (see the module's policy).
 
     ``what`` names the quantity ("the chance of landing on Death in two rounds").  ``mistakes``
     maps the value a known mistake gives to its diagnosis.  ``otherwise`` is appended to the plain
-    "not it" message.  ``floats="accept"`` counts a right rounded decimal as correct (for functions
-    whose results are naturally floats).  ``low``/``high`` bound a plausible answer; outside them
-    ``range_message`` (or a default) is given.
+    "not it" message.  ``low``/``high`` bound a plausible answer; outside them ``range_message``
+    (or a default) is given.
     """
     reading = _read(answer, what)
     value = reading.value
@@ -201,8 +227,6 @@ def check_number(answer: Any, expected: Fraction | int, *, what: str,
     if match == "exact":
         return
     if match == "rounded":
-        if floats == "accept":
-            return
         raise Rounded(f"{shown} is {what}, rounded.  Now give the exact value"
                       f"{' (a whole number)' if expected.denominator == 1 else ' as a `Fraction`'}: "
                       "a rounded decimal cannot be told apart from a nearby wrong answer.")
@@ -216,9 +240,22 @@ def check_number(answer: Any, expected: Fraction | int, *, what: str,
 
 
 def check_probability(answer: Any, expected: Fraction | int, *, what: str,
-                      mistakes: Mapping[Fraction | int, str] | None = None, otherwise: str = "",
-                      floats: Literal["rounded", "accept"] = "rounded") -> None:
+                      mistakes: Mapping[Fraction | int, str] | None = None, otherwise: str = "") -> None:
     """`check_number` for a probability: an answer outside 0..1 is told that a probability is not."""
-    check_number(answer, expected, what=what, mistakes=mistakes, otherwise=otherwise, floats=floats,
+    check_number(answer, expected, what=what, mistakes=mistakes, otherwise=otherwise,
                  low=0, high=1, range_message=f"a probability lies between 0 and 1; {describe(answer)} "
                  "does not.")
+
+
+def raise_if_rounded(value: Any, expected: Fraction | int, *, what: str) -> None:
+    """Raise `Rounded` when ``value`` is ``expected`` rounded (rule 2): for a checker that compares
+    a function's results itself (with `close`), so that a rounded result is told it is rounded
+    there too."""
+    try:
+        reading = _read(value, what)
+    except Wrong:
+        return
+    if reading.matches(Fraction(expected)) == "rounded":
+        raise Rounded(f"{describe(value)} is {what}, rounded.  Return the exact value (compute with "
+                      "`Fraction`s, or whole numbers): a rounded decimal cannot be told apart from a "
+                      "nearby wrong answer.")

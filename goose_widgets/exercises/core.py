@@ -10,7 +10,12 @@ rounded decimal where the exact value was asked: never called wrong, never count
 ``stopped`` (the learner's code ran past the exercise's ``time_limit`` and was stopped); and
 ``course_error`` (the checker itself failed: the course's fault, shown as such, never the learner's).
 
-Learner code runs where it can always be stopped: see `learner_code.run_learner_code`.
+Learner code never runs here: an answer that is a function (or any object that is not plain
+data) is sent to a sandbox (`engine.sandbox`), and the checker is handed a `SandboxedFunction` whose
+calls run there and whose results come back as plain data, under the exercise's ``time_limit``
+(the time spent in the learner's code).  The checker and the verdict stay in this process.  Any
+exception of the learner's code, `BaseException` included, becomes feedback naming the learner's
+line (`LearnerError.where`).
 
 Solutions can be turned off for a class: call ``goose_widgets.exercises.solutions(False)``, or set
 the environment variable ``GOOSE_WIDGETS_SOLUTIONS=off`` (also ``0``, ``false``, ``no``) before
@@ -20,37 +25,30 @@ starting Jupyter; ``show_solution()`` then says that solutions are turned off.  
 
 from __future__ import annotations
 
-import inspect
 import numbers
 import operator
 import os
-import sys
 import traceback
+import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from .learner_code import (
+from ..engine.sandbox import (
     LearnerCodeError,
     LearnerCodeStopped,
-    fork_available,
-    run_learner_code,
+    LearnerError,
+    Sandbox,
+    SandboxedFunction,
 )
+from .answers import as_number, describe, type_name
+from .verdicts import NotAnswered, Rounded, Wrong
+
+__all__ = ["Exercise", "Feedback", "Hint", "NotAnswered", "Rounded", "Status", "Wrong", "call_learner",
+           "close", "defined_in", "expect_callable", "expect_number", "is_placeholder", "solutions"]
 
 Status = Literal["correct", "rounded", "wrong", "unanswered", "stopped", "course_error"]
-
-
-class Wrong(Exception):
-    """The answer is not right yet; the message says why and what to look at."""
-
-
-class Rounded(Exception):
-    """The answer is right but rounded (a decimal where the exact value was asked)."""
-
-
-class NotAnswered(Exception):
-    """The answer (or a value the learner's function returned) is still a placeholder."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +136,7 @@ class Exercise:
     def evaluate(self, answer: Any) -> Feedback:
         """The feedback for ``answer``, as data; records the result for `progress`."""
         if is_placeholder(answer):
-            return self._not_answered(function=inspect.isfunction(answer))
+            return self._not_answered(function=type(answer) is types.FunctionType)
         feedback = _judge(self.checker, answer, self.success, self.time_limit)
         if feedback.status == "unanswered":
             return self._not_answered(feedback.message)
@@ -217,17 +215,18 @@ _RETURN_NONE_ONLY = {"RESUME", "NOP", "RETURN_VALUE", "RETURN_CONST", "LOAD_CONS
 def is_placeholder(value: Any) -> bool:
     """True for an answer not given yet: ``...``, ``None``, a tuple or list with a ``...`` in it, or
     a function whose body is only ``...`` or ``pass`` (after an optional docstring): a function
-    that can only return None."""
+    that can only return None.
+
+    Only the types are asked (never an attribute of a learner's object, which could run its code)."""
     if value is Ellipsis or value is None:
         return True
     if type(value) in (tuple, list) and any(item is Ellipsis for item in value):
         return True  # a pair or list with a part still to fill in
-    code = getattr(value, "__code__", None)
-    if code is None or not inspect.isfunction(value):
+    if type(value) is not types.FunctionType:
         return False
     import dis
 
-    for instruction in dis.get_instructions(code):
+    for instruction in dis.get_instructions(value.__code__):
         if instruction.opname not in _RETURN_NONE_ONLY:
             return False
         if instruction.opname in ("LOAD_CONST", "RETURN_CONST") and instruction.argval is not None:
@@ -238,27 +237,33 @@ def is_placeholder(value: Any) -> bool:
 # --- running a checker ---------------------------------------------------------------------------
 
 def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: float) -> Feedback:
-    """Run ``checker(answer)`` where the learner's code can be stopped, and turn it into feedback.
+    """Run ``checker`` on ``answer`` here, with any learner code in a sandbox, and turn it into feedback.
 
-    Plain data (numbers, text, containers of them) runs no learner code, so it is checked here,
-    unlimited (a slow checker is not the learner's endless loop); anything else (a function, an
-    object of the learner's class) is checked in a forked worker that is killed at the limit.
-    Only the feedback crosses the process boundary.
+    Plain data (numbers, text, containers of them) runs no learner code, so the checker gets it as
+    it is.  Anything else goes to a sandbox first: a callable is handed to the checker as a
+    `SandboxedFunction`, any other object as the safe data the sandbox reads from it.
     """
     if _is_plain_data(answer):
-        return _feedback(checker, answer, success, limit)
+        return _feedback(checker, answer, success)
+    sandbox = Sandbox(answer)
     try:
-        feedback: Feedback = run_learner_code(_feedback, checker, answer, success, limit, timeout=limit)
-    except LearnerCodeStopped as stop:
-        return Feedback(False, _stopped_message(stop.seconds, not fork_available()), "stopped")
-    except LearnerCodeError as err:  # the worker died: the learner's code ended it (memory, os._exit)
-        return Feedback(False, f"your code could not be checked: {err}.", "wrong")
-    except Exception as err:  # noqa: BLE001 - the worker machinery failed: ours, not the learner's
-        return _course_error(err)
-    return feedback
+        if sandbox.load()["callable"]:
+            given: Any = SandboxedFunction(sandbox, limit)
+        else:
+            given = sandbox.read(limit)
+        return _feedback(checker, given, success)
+    except TypeError as err:  # the learner's object cannot be pickled: it cannot be sent
+        return Feedback(False, "your answer cannot be sent to the sandbox where it is checked "
+                        f"({_short(str(err))}).  Does it hold an open file, a widget or a generator?  "
+                        "A function that uses only numbers, lists and the course's modules can always "
+                        "be sent.", "wrong")
+    except BaseException as err:  # noqa: BLE001 - loading or reading ran learner code
+        return _learner_feedback(err)
+    finally:
+        sandbox.close()
 
 
-def _feedback(checker: Callable[[Any], None], answer: Any, success: str, limit: float) -> Feedback:
+def _feedback(checker: Callable[[Any], None], answer: Any, success: str) -> Feedback:
     try:
         checker(answer)
     except Wrong as err:
@@ -267,28 +272,44 @@ def _feedback(checker: Callable[[Any], None], answer: Any, success: str, limit: 
         return Feedback(False, str(err), "rounded")
     except NotAnswered as err:
         return Feedback(False, str(err), "unanswered")
-    except LearnerCodeStopped as stop:  # the in-process alarm (no fork here)
-        return Feedback(False, _stopped_message(stop.seconds, not fork_available()), "stopped")
-    except SystemExit:
-        return Feedback(False, "your code called exit() (or sys.exit()); a function that is checked "
-                               "must return its answer instead.", "wrong")
-    except RecursionError as err:
-        if _raised_in_learner_code(err, checker, answer):
-            return Feedback(False, "your code called itself too deeply (RecursionError): does a "
-                                   "recursive function miss its stopping case?", "wrong")
-        return _course_error(err)
-    except Exception as err:  # noqa: BLE001 - a learner's function may raise anything
-        if _raised_in_learner_code(err, checker, answer):
-            return Feedback(False, f"your code raised {type(err).__name__}: {_short(str(err))}", "wrong")
+    except (LearnerCodeStopped, LearnerError, LearnerCodeError) as err:
+        return _learner_feedback(err)
+    except Exception as err:  # noqa: BLE001 - only our code runs here: a failure is the checker's
         return _course_error(err)
     return Feedback(True, success, "correct")
 
 
-def _stopped_message(seconds: float, fallback: bool) -> str:
+def _learner_feedback(err: BaseException) -> Feedback:
+    """Feedback for what the learner's code did in its sandbox: stopped, raised, or broke it."""
+    if isinstance(err, LearnerCodeStopped):
+        return Feedback(False, err.message or _stopped_message(err.seconds), "stopped")
+    if isinstance(err, LearnerError):
+        return Feedback(False, learner_error_text("your code", err), "wrong")
+    if isinstance(err, LearnerCodeError):
+        return Feedback(False, f"your code could not be checked: {err}.", "wrong")
+    if isinstance(err, Exception):
+        return _course_error(err)
+    raise err  # a KeyboardInterrupt of the person at the keyboard (not of the learner's code)
+
+
+def learner_error_text(who: str, err: LearnerError) -> str:
+    """"your code raised KeyError: 'oops'", with the learner's lines below it."""
+    if err.type_name == "SystemExit":
+        text = (f"{who} called exit() (or sys.exit()); a function that is checked must return its "
+                "answer instead.")
+    elif err.type_name == "RecursionError":
+        text = (f"{who} called itself too deeply (RecursionError): does a recursive function miss its "
+                "stopping case?")
+    else:
+        text = f"{who} raised {err.summary()}"
+    where = err.where()
+    return text + (f"\n\n```\n{where}\n```" if where else "")
+
+
+def _stopped_message(seconds: float) -> str:
     return (f"your code was stopped after {seconds:g} s, the time limit of this exercise.  Does it "
             "loop forever (a move that never stops, a chain that never ends), or compute far more "
-            "than needed?" + ("  (It was stopped by a timer inside this kernel: this computer cannot "
-                              "run it in a separate process.)" if fallback else ""))
+            "than needed?")
 
 
 def _course_error(err: BaseException) -> Feedback:
@@ -297,33 +318,6 @@ def _course_error(err: BaseException) -> Feedback:
     return Feedback(False, "the checker itself failed, so this says nothing about your answer: "
                     f"{type(err).__name__}: {_short(str(err))}{place}.  This is the course's fault; "
                     "please tell your teacher.", "course_error")
-
-
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_LIBRARY_DIRS = tuple({os.path.dirname(os.__file__), sys.prefix, sys.base_prefix, sys.exec_prefix})
-
-
-def _raised_in_learner_code(err: BaseException, checker: Callable[..., Any], answer: Any) -> bool:
-    """Did the exception pass through code the learner wrote?
-
-    The answer's own code is the learner's; so is any code that is neither ours (this package,
-    the checker's file) nor a library's (the standard library, installed packages).
-    """
-    answer_code = getattr(answer, "__code__", None)
-    checker_file = _filename(getattr(checker, "__code__", None))
-    tb = err.__traceback__
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        filename = _filename(code)
-        if code is answer_code or (filename != checker_file and not filename.startswith(_PACKAGE_DIR)
-                                   and not filename.startswith(_LIBRARY_DIRS)):
-            return True
-        tb = tb.tb_next
-    return False
-
-
-def _filename(code: Any) -> str:
-    return os.path.abspath(code.co_filename) if code is not None else ""
 
 
 def _short(text: str, limit: int = 300) -> str:
@@ -347,10 +341,10 @@ def _is_plain_data(value: Any, depth: int = 0) -> bool:
 
 def expect_callable(answer: Any, parameters: int, what: str) -> None:
     """Raise `Wrong` unless ``answer`` is a function taking ``parameters`` positional arguments."""
-    if not callable(answer):
-        from .answers import describe
+    import inspect
 
-        raise Wrong(f"expected a function ({what}), got {type(answer).__name__} {describe(answer)}.")
+    if not callable(answer):
+        raise Wrong(f"expected a function ({what}), got {type_name(answer)} {describe(answer)}.")
     try:
         signature = inspect.signature(answer)
         signature.bind(*range(parameters))
@@ -364,19 +358,15 @@ def call_learner(func: Callable[..., Any], *args: Any, what: str) -> Any:
     """``func(*args)``; the learner's exception becomes `Wrong` naming the call (``what``)."""
     try:
         return func(*args)
-    except (Wrong, Rounded, NotAnswered, LearnerCodeStopped):
-        raise
-    except Exception as err:  # noqa: BLE001 - a learner's function may raise anything
-        raise Wrong(f"{what} raised {type(err).__name__}: {_short(str(err))}") from None
+    except LearnerError as err:
+        raise Wrong(learner_error_text(what, err)) from None
 
 
 def expect_number(answer: Any, what: str) -> None:
     """Raise `Wrong` unless ``answer`` is a finite number (int, float or Fraction; not bool).
 
-    Kept for older checkers; new ones use `numbers.check_number`, which converts safely too.
+    Kept for older checkers; new ones use `answers.check_number`, which converts safely too.
     """
-    from .answers import as_number
-
     as_number(answer, what)
 
 

@@ -28,6 +28,7 @@ import ipywidgets as W
 
 from ..engine import TERMINAL, sample_outcome
 from ..engine.play import split_rngs
+from ..engine.sandbox import BotError, SandboxedBot, is_function_bot
 from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .seat_view import (
@@ -85,8 +86,11 @@ class Table:
                 self.seats.append(bots[spec]())
             elif hasattr(spec, "choose"):
                 self.seats.append(spec)
+            elif is_function_bot(spec):  # a learner's function plays from its sandbox (engine.bots)
+                self.seats.append(SandboxedBot(spec, self.seat_names[seat]))
             else:
-                raise TypeError(f"{label} must be 'human', a bot name or a bot, not {spec!r}.")
+                raise TypeError(f"{label} must be 'human', a bot name or a bot (an object with choose, "
+                                f"or a function my_bot(observation, legal_actions)), not {spec!r}.")
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.viewer = humans[0] if humans else 0
         self._curtain = False
@@ -156,6 +160,9 @@ class Table:
 
     # --- verbs -----------------------------------------------------------------------------
     def new_game(self) -> None:
+        for seat in self.seats:
+            if isinstance(seat, SandboxedBot):  # a fresh sandbox for a function bot, at its first move
+                seat.reset()
         self.states = [self.game.new_initial_state()]
         self.log: list[str] = ["New game: " + ", ".join(
             f"{n} ({'you' if s == HUMAN else s.name})" for n, s in zip(self.seat_names, self.seats))]
@@ -257,6 +264,10 @@ class Table:
                     loop.call_later(self.bot_delay, self._guard(self._bot_turn))
                 return
             self._bot_move()
+        if self.state.is_terminal():  # a function bot's sandbox is not kept past its game
+            for seat in self.seats:
+                if isinstance(seat, SandboxedBot):
+                    seat.close()
         self._follow_turn()
         self._redraw()
 
@@ -288,6 +299,8 @@ class Table:
         legal = state.legal_actions()
         try:
             action = bot.choose(state.observation(seat), legal, self.bot_rngs[seat])
+        except BotError as err:  # a sandboxed function: its message names the seat already
+            raise RuntimeError(str(err)) from None
         except Exception as err:
             raise RuntimeError(f"{self.seat_names[seat]}'s bot ({getattr(bot, 'name', bot)!s}) failed: "
                                f"{type(err).__name__}: {err}") from err

@@ -4,6 +4,7 @@ refused, and the capstone judges a bot by a seeded tournament."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from math import comb
 
@@ -140,16 +141,19 @@ def test_the_capstone_reference_bot_beats_random_and_broken_bots_are_named_by_se
 
 
 def test_a_bot_that_plays_the_first_legal_action_does_not_pass():
-    report = write_a_bot.check(lambda observation, legal_actions: legal_actions[0])
+    first_legal = lambda observation, legal_actions: legal_actions[0]  # noqa: E731
+    report = dataclasses.replace(write_a_bot, seed=1).check(first_legal)
     assert report.status == "wrong" and "not clearly above one half" in report.message
     assert report.standings[0].opponent == "random"
 
 
-def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_actions():
-    calls = []
+def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_actions(tmp_path):
+    log = tmp_path / "calls.txt"  # the bot runs in its sandbox: it reports through a file
 
     def spy(*arguments):
-        calls.append(arguments)
+        with open(log, "a") as out:
+            out.write(f"{len(arguments)} {type(arguments[0]).__name__} {type(arguments[1]).__name__} "
+                      f"{arguments[0].seat}\n")
         legal = arguments[1]
         choice = legal[-1]
         legal.clear()  # vandalism must not change the game
@@ -159,10 +163,10 @@ def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_acti
 
     standings = play_tournament("boo_to_the_goose", {"players": 2}, spy,
                                 [("random", write_a_bot.opponents[0][1], 2)], ("Player 1", "Player 2"))
+    calls = [line.split() for line in log.read_text().splitlines()]
     assert standings[0].games == 2 and calls
-    assert all(len(a) == 2 and type(a[0]).__name__ == "Observation" and isinstance(a[1], list) for a in calls)
-    seats = {a[0].seat for a in calls}
-    assert seats == {0, 1}  # seats rotated
+    assert all(c[:3] == ["2", "Observation", "list"] for c in calls)
+    assert {c[3] for c in calls} == {"0", "1"}  # seats rotated
 
 
 def test_the_capstone_is_repeatable():

@@ -1,4 +1,5 @@
-"""One numeric policy for every exercise: exact is correct, rounded is not wrong, junk is never correct."""
+"""One numeric policy for every exercise (`exercises.answers`): exact is correct, rounded (typed or
+computed) is not wrong, junk is never correct; typed or returned by a function, judged the same."""
 
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ def test_a_decimal_written_exactly_is_the_exact_value(answer):
 
 
 @pytest.mark.parametrize("answer", [0.00617, 0.0062, 0.006, 0.006173, 0.0061728, 0.006172, 1 / 162, 2 / 324,
-                                    np.float64(1 / 162), np.float32(0.00617), Decimal("0.00617")])
+                                    np.float64(1 / 162), np.float32(1 / 162), np.float32(0.00617),
+                                    Decimal("0.00617")])
 def test_a_right_rounded_decimal_is_rounded_never_wrong(answer):
     feedback = death.check(answer)
     assert feedback.status == "rounded" and feedback.rounded and not feedback.correct
@@ -54,13 +56,13 @@ def test_a_right_rounded_decimal_is_rounded_never_wrong(answer):
     assert "Right, but rounded" in str(feedback) and "≈" in feedback._repr_markdown_()
 
 
-def test_floats_accept_counts_a_rounded_value_as_correct():
-    check_number(0.333, Fraction(1, 3), what="a third", floats="accept")
-    check_number(1 / 3, Fraction(1, 3), what="a third", floats="accept")
-    with pytest.raises(Rounded):
-        check_number(0.333, Fraction(1, 3), what="a third")
-    with pytest.raises(Wrong):
-        check_number(0.34, Fraction(1, 3), what="a third", floats="accept")
+def test_a_whole_number_may_be_written_as_a_float_and_only_an_equal_one():
+    assert as_int(7.0, "the square") == 7 and type(as_int(7.0, "the square")) is int
+    assert as_int(np.float64(7.0), "the square") == 7 and as_int(Fraction(14, 2), "the square") == 7
+    check_number(3.0, 3, what="three")
+    for bad in (7.5, 6.99, True, "7", None, float("nan")):
+        with pytest.raises(Wrong, match="the square"):
+            as_int(bad, "the square")
 
 
 @pytest.mark.parametrize("answer", [HALF_THE_WAYS, 0.003086, 0.0031, 1 / 324])
@@ -133,7 +135,7 @@ def test_int_and_float_subclasses_that_lie_do_not_pass():
 
 def test_as_int_and_as_number_convert_to_plain_values():
     assert type(as_int(np.int64(7), "the square")) is int
-    for bad in (True, 7.0, "7", None):
+    for bad in (True, 7.5, "7", None):
         with pytest.raises(Wrong, match="the square"):
             as_int(bad, "the square")
     assert as_number(np.int64(3), "x") == Fraction(3) and type(as_number(np.int64(3), "x")) is Fraction

@@ -131,4 +131,4 @@ def test_the_capstone_reference_bot_beats_random_and_broken_bots_are_named_by_se
     figure = report.figure()  # the plot a notebook shows: win rates and mean scores, lower is better
     titles = [axes.get_title() for axes in figure.axes]
     assert titles == ["How often your bot wins", "Mean score (lower is better)"]
-    assert [t.get_text() for t in figure.axes[0].get_xticklabels()] == ["random", "memory"]
+    assert [t.get_text() for t in figure.axes[0].get_xticklabels()] == [s.opponent for s in report.standings]

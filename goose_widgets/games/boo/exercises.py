@@ -346,15 +346,23 @@ from goose_widgets.games.boo.rules import make_placed
 
 def my_bot(observation, legal_actions):
     if not str(legal_actions[0]).startswith("place"):
-        return legal_actions[0]                    # a scare order: any will do for a start
-    mine = "B" if observation.seat == 0 else "W"
+        return legal_actions[0]                     # a scare order: any will do for a start
+    mine, theirs = ("B", "W") if observation.seat == 0 else ("W", "B")
     card = observation.card(legal_actions[0].card)  # the card in my hand
+    box = observation.graveyard.sandbox()           # a scratch copy of the graveyard to try moves on
 
-    def my_ghosts(place):                          # my face-up ghosts on the card as it would lie
+    def lead_after(place):                          # my lead in face-up ghosts once my ghosts scare
         placed = make_placed(card, place.row, place.col, place.rotation, place.side)
-        return sum(1 for token in placed.tokens if token[0] == mine and len(token) == 2)
+        index = box.place(placed.squares, placed.tokens)
+        ghosts = [square for square, token in zip(box.squares[index], placed.tokens)
+                  if len(token) == 2]               # the new card's face-up ghosts, of both colours,
+        flipped = box.run(ghosts, index)            # scare: each may flip a card
+        lead = box.counts[mine] - box.counts[theirs]
+        box.undo(flipped)                           # and back, for the next try
+        box.unplace()
+        return lead
 
-    return max(legal_actions, key=my_ghosts)
+    return max(legal_actions, key=lead_after)
 '''
 
 
@@ -364,9 +372,10 @@ write_a_bot = BotCapstone(
         prompt="Write `my_bot(observation, legal_actions)`: it gets what your seat sees (`observation`: "
                "`observation.graveyard`, `observation.hands`, `observation.card(name)` ...) and the "
                "list of legal actions (placements like `place K7 at (2,6) rot 90 back`, or scare "
-               "orders), and returns one of them.  The check plays it against the random bot (30 "
-               "games) and the greedy bot (6 games), seats rotated, and shows your win rate with 95% "
-               "intervals.  It passes when it clearly beats the random bot.",
+               "orders), and returns one of them.  The check plays it against the random bot (20 "
+               "games) and the greedy bot (16 games), seats rotated (and against the expert bot, if "
+               "the game has one), and shows your win rate with 95% intervals.  It passes when it "
+               "clearly beats the random bot and is not clearly worse than the greedy bot.",
         checker=judge_standings,
         hints=("Start simple: of all placements, choose the side and rotation that leave the most of "
                "your own ghosts face up on the card you place (`rules.make_placed`).",
@@ -377,15 +386,16 @@ write_a_bot = BotCapstone(
                "takes looking at the opponent's reply."),
         solution=BOT_SOLUTION,
         reference=defined_in(BOT_SOLUTION, "my_bot"),
-        success="your bot beats the random bot clearly.  Can it take a game off the greedy bot?",
+        success="your bot beats the random bot clearly and holds its own against the greedy bot.",
         time_limit=90.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
         notebook=STRATEGY_NOTEBOOK,
     ),
     game_name="boo",
     params={"players": 2},
-    opponents=(("random", BOTS["random"], 30), ("greedy", BOTS["greedy"], 6)),
+    opponents=(("random", BOTS["random"], 20), ("greedy", BOTS["greedy"], 16)),
     seat_names=tuple(c.capitalize() for c in COLOURS),
+    middle="greedy",
 )
 
 EXERCISES = {e.name: e for e in (turn_a_ghost, back_of_a_ghost, line_of_sight, which_cards_flip,

@@ -42,6 +42,7 @@ from ...exercises import (
     close,
     describe,
     expect_callable,
+    raise_if_rounded,
 )
 from ...exercises.bots import BotCapstone, judge_standings
 from ...exercises.core import defined_in
@@ -197,6 +198,7 @@ def _check_count(answer: Any) -> None:
         if not 0 <= as_number(got, "the chance that a face-down card is a dog") <= 1:
             raise Wrong(f"chance(observation, {owner}) returned {describe(got)}: a probability lies "
                         "between 0 and 1.")
+        raise_if_rounded(got, expected, what=f"chance(observation, {owner})")  # the one policy
         if not close(got, expected):
             seen = observation.revealed[owner]
             hint = ""
@@ -250,6 +252,7 @@ def _check_stop(answer: Any) -> None:
         if not 0 <= as_number(got, "the expected number of cards banked") <= k + 1:
             raise Wrong(f"{case}, your function returned {describe(got)}: Matt banks from 0 to "
                         f"{k + 1} cards, so the expectation lies in between.")
+        raise_if_rounded(got, expected, what=f"expected_bank({geese}, {dogs}, {k})")  # the one policy
         if not close(got, expected):
             p = Fraction(dogs, geese + dogs)
             hint = runs_out or _rounded(got, expected)
@@ -409,8 +412,11 @@ write_a_bot = BotCapstone(
         prompt="Write `my_bot(observation, legal_actions)`: it gets what your seat sees (`observation`, "
                "as in section 1) and the list of legal actions, and returns one of them (or its text, "
                "like `\"stop\"` or `\"play dog\"`).  The check plays it in two-player games against "
-               "the random, cautious and counting bots, 120 games each, seats rotated, and shows your "
-               "win rate with 95% intervals.  It passes when it clearly beats the random bot.",
+               "the random and cautious bots (120 games each) and the counting bot (60), seats "
+               "rotated (and against the expert bot, if the game has one), and shows your win rate "
+               "with 95% intervals.  It "
+               "passes when it clearly beats the random bot and is not clearly worse than the "
+               "cautious bot.",
         checker=judge_standings,
         hints=("Start simple: lay a dog when you have one (a trap), else a goose, and keep your foxes.",
                "In a catch round, stop when one more flip does not pay: `analysis.dog_chance(observation, "
@@ -418,15 +424,18 @@ write_a_bot = BotCapstone(
                "Which card to flip?  Dog-first players lay their dogs early, so the newest card is safest."),
         solution=BOT_SOLUTION,
         reference=defined_in(BOT_SOLUTION, "my_bot"),
-        success="your bot beats the random bot clearly.  How does it do against the counting bot?",
+        success="your bot beats the random bot clearly and holds its own against the cautious bot.  "
+                "How does it do against the counting bot?",
         time_limit=60.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
         notebook=PROBABILITY_NOTEBOOK,
     ),
     game_name="boo_to_the_goose",
     params={"players": 2},
-    opponents=tuple((name, BOTS[name], 120) for name in ("random", "cautious", "counting")),
+    opponents=(("random", BOTS["random"], 120), ("cautious", BOTS["cautious"], 120),
+               ("counting", BOTS["counting"], 60)),
     seat_names=tuple(seat_name(s) for s in range(2)),
+    middle="cautious",
 )
 
 EXERCISES = {e.name: e for e in (first_card_fox, after_the_dog, count_the_dogs, the_trap_layer, when_to_stop,

@@ -24,16 +24,18 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import mean_ci, sample_outcome_fast, simulate, transitions
 from .bots import ForgetfulBot, MemoryBot, unseen_counts
 from .rules import BOTTOM_ROW, GRID_SIZE, WINDOW, Game, Observation, State, _present
+
+if TYPE_CHECKING:  # a process pool is imported when a study asks for one
+    from concurrent.futures import Executor
 
 __all__ = ["next_card_distribution", "expected_next_card", "expected_after_seeing",
            "fresh_grid_distribution", "upcard_slam_chance", "unseen_expectation", "lumped_distribution",
@@ -235,7 +237,9 @@ def _pool(workers: int | None) -> Iterator[Executor | None]:
     if workers is None or workers == 1:
         yield None
         return
-    with ProcessPoolExecutor(workers) as pool:
+    from ...engine.play import process_pool
+
+    with process_pool(workers) as pool:
         yield pool
 
 

@@ -19,6 +19,15 @@ MAGIC = "look at any one grid card; then you may swap one of your grid cards wit
 ACTIONS = (NO_ACTION, LOOK_OWN, LOOK_OTHER, BLIND_SWAP, MAGIC)
 """The card actions the rules know; a card type's ``action`` must be one of them."""
 
+# The bounds of an edition (issue 18): a deck table from a save or a teacher is refused outside
+# them, so that building a game (and loading a save) takes time in proportion to the table's
+# size, never to a number written in it (a 1.6 KB save once asked for a million copies of a card).
+MAX_CARD_TYPES = 60
+MAX_COPIES = 50  # copies of one card type
+MAX_CARDS = 400  # cards in the whole deck
+MAX_VALUE = 1000  # a card's value lies in -MAX_VALUE..MAX_VALUE
+MAX_NAME = 60  # characters of a goose type's name
+
 
 class CardType(NamedTuple):
     """One row of the deck table: a goose type, its value, how many copies, its action."""

@@ -35,6 +35,7 @@ from ...exercises import (
     close,
     describe,
     expect_callable,
+    raise_if_rounded,
 )
 from ...exercises.bots import BotCapstone, judge_standings
 from ...exercises.core import defined_in
@@ -167,6 +168,7 @@ def _check_after_seeing(answer: Any) -> None:
             raise Wrong(f"expected_unseen({list(seen)}) returned {describe(got)}: every card is worth "
                         "from -1 to 13, so an expected value lies in between.")
         truth = expected_after_seeing(seen)
+        raise_if_rounded(got, truth, what=f"expected_unseen({list(seen)})")  # the one policy
         if not close(got, truth, 1e-6):
             if seen and close(got, expected_after_seeing(()), 1e-6):
                 raise Wrong(f"for seen={list(seen)} you return {float(got):.4f}, the value for a full "
@@ -389,9 +391,11 @@ write_a_bot = BotCapstone(
         name="Write your own Sneaky Goose bot",
         prompt="Write `my_bot(observation, legal_actions)`: it gets what your seat sees (`observation`) "
                "and the list of legal actions, and returns one of them (or its text, like `\"pass\"`). "
-               "The check plays it in two-player, one-round games against the random and memory bots, "
-               "150 games each, seats rotated, and shows your mean round score (lower is better) and "
-               "how often you win, with 95% intervals.  It passes when it clearly beats the random bot.",
+               "The check plays it in two-player, one-round games against the random, forgetful and "
+               "memory bots, seats rotated (and against the expert bot, if the game has one), and "
+               "shows your mean round score (lower is better) and how often you win, with 95% "
+               "intervals.  It passes when it clearly beats the random bot and is not clearly worse "
+               "than the forgetful bot.",
         checker=judge_standings,
         hints=("`observation.phase` says what is being decided: \"turn start\", \"holding\", "
                "\"slam window\", \"action\", \"give\" ...  Handle a few, and return "
@@ -402,15 +406,18 @@ write_a_bot = BotCapstone(
                "higher one, and otherwise play it away."),
         solution=BOT_SOLUTION,
         reference=defined_in(BOT_SOLUTION, "my_bot"),
-        success="your bot beats the random bot clearly.  How close does it get to the memory bot?",
+        success="your bot beats the random bot clearly and holds its own against the forgetful "
+                "bot.  How close does it get to the memory bot?",
         time_limit=60.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
         notebook=PROBABILITY_NOTEBOOK,
     ),
     game_name="sneaky_goose",
     params={"players": 2, "rounds": 1},
-    opponents=tuple((name, BOTS[name], 150) for name in ("random", "memory")),
+    opponents=(("random", BOTS["random"], 120), ("forgetful", BOTS["forgetful"], 120),
+               ("memory", BOTS["memory"], 60)),
     seat_names=tuple(seat_name(s) for s in range(2)),
+    middle="forgetful",
     lower_score_wins=True,
 )
 

@@ -76,7 +76,21 @@ from typing import Any, ClassVar, TypeVar
 
 from ...engine import CHANCE, TERMINAL, GameBase, StateBase, check_int, from_fields
 from ...engine.core import Events
-from .deck import ACTIONS, BLIND_SWAP, DECK, LOOK_OTHER, LOOK_OWN, MAGIC, NO_ACTION, CardType
+from .deck import (
+    ACTIONS,
+    BLIND_SWAP,
+    DECK,
+    LOOK_OTHER,
+    LOOK_OWN,
+    MAGIC,
+    MAX_CARD_TYPES,
+    MAX_CARDS,
+    MAX_COPIES,
+    MAX_NAME,
+    MAX_VALUE,
+    NO_ACTION,
+    CardType,
+)
 
 __all__ = ["Game", "State", "Action", "Card", "CardView", "Observation", "RoundResult", "arrange",
            "DECK", "CardType", "GRID_SIZE"]
@@ -338,11 +352,15 @@ def _deck_tables(deck: tuple[CardType, ...]) -> _DeckTables:
 
 
 def _deck_table(deck: Any) -> tuple[CardType, ...]:
-    """Validate a deck table (a save stores it as a list of lists) and return it as `CardType` rows."""
+    """Validate a deck table (a save stores it as a list of lists) and return it as `CardType` rows,
+    within the edition bounds of `deck` (``MAX_CARD_TYPES``, ``MAX_COPIES``, ``MAX_CARDS``,
+    ``MAX_VALUE``, ``MAX_NAME``)."""
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
         raise TypeError("deck must be a sequence of card types (name, value, copies, action).")
-    rows = []
+    rows: list[CardType] = []
     for row in deck:
+        if len(rows) >= MAX_CARD_TYPES:
+            raise ValueError(f"a deck has at most {MAX_CARD_TYPES} card types.")
         try:
             card = CardType(**row) if isinstance(row, Mapping) else CardType(*row)
         except TypeError:
@@ -353,8 +371,15 @@ def _deck_table(deck: Any) -> tuple[CardType, ...]:
             number = getattr(card, what)
             if isinstance(number, bool) or not isinstance(number, int):
                 raise TypeError(f"{card.name}: {what} must be a whole number, not {number!r}.")
-        if card.copies < 1:
-            raise ValueError(f"{card.name} ({card.value}): copies must be at least 1.")
+        if len(card.name) > MAX_NAME:
+            raise ValueError(f"a card type's name has at most {MAX_NAME} characters; got one of "
+                             f"{len(card.name)}.")
+        if not 1 <= card.copies <= MAX_COPIES:
+            raise ValueError(f"{card.name[:MAX_NAME]}: copies must be from 1 to {MAX_COPIES}; got "
+                             f"{_short_number(card.copies)}.")
+        if not -MAX_VALUE <= card.value <= MAX_VALUE:
+            raise ValueError(f"{card.name[:MAX_NAME]}: a value lies from {-MAX_VALUE} to {MAX_VALUE}; got "
+                             f"{_short_number(card.value)}.")
         if card.action not in ACTIONS:
             raise ValueError(f"{card.name}: unknown action {card.action!r}; known actions: "
                              + "; ".join(ACTIONS))
@@ -364,7 +389,16 @@ def _deck_table(deck: Any) -> tuple[CardType, ...]:
         raise ValueError("two rows of the deck have the same name and value; merge their copies.")
     if not rows:
         raise ValueError("the deck is empty.")
+    if sum(card.copies for card in rows) > MAX_CARDS:
+        raise ValueError(f"a deck has at most {MAX_CARDS} cards; this one has "
+                         f"{sum(card.copies for card in rows)}.")
     return tuple(rows)
+
+
+def _short_number(number: int) -> str:
+    """A whole number as text, or its size when it is too long to show (or to convert)."""
+    bits = abs(number).bit_length()
+    return str(number) if bits <= 64 else f"a number of about {bits * 3 // 10} digits"
 
 
 # --- what a seat sees -------------------------------------------------------------------------

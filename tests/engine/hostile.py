@@ -1,0 +1,45 @@
+"""Hostile learner code (issue 18), written to run either as an answer function (no argument) or
+as a bot (``observation, legal_actions``): each ignores its arguments."""
+
+from __future__ import annotations
+
+import gc
+import io
+import os
+import time
+
+
+def answer_pipes() -> list[io.FileIO]:
+    """What a learner finds with ``gc.get_objects()``: the open binary files it may write to."""
+    return [thing for thing in gc.get_objects() if isinstance(thing, io.FileIO) and thing.mode == "wb"
+            and not thing.closed and thing.fileno() > 2]
+
+
+def half_a_message(*_args):
+    """Write a header promising 100 bytes on every pipe it finds, then go quiet."""
+    for pipe in answer_pipes():
+        pipe.write((100).to_bytes(4, "big") + b"{")
+    time.sleep(600)
+
+
+def endless_with_bare_except(*_args):
+    while True:
+        try:
+            time.sleep(0.01)
+        except:  # noqa: E722 - the learner's bare except swallows what it can
+            pass
+
+
+def long_c_call(*_args):
+    return sum(range(10**11))  # one C call: a signal handler would only run after it
+
+
+def fork_bomb_of_two(*_args):
+    """Two children, each forking again, all looping: the whole group must go at the limit."""
+    for _ in range(2):
+        if os.fork() == 0:
+            os.fork()
+            while True:
+                pass
+    while True:
+        pass

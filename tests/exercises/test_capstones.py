@@ -1,0 +1,295 @@
+"""The bot capstones as a hostile learner would try them (issues 18 and 19 §7).
+
+The referee runs the games here; the learner's bot runs in its sandbox and sees only its seat's
+observation and legal actions.  So a bot that scans its frames and ``gc.get_objects()`` finds no
+game state and no chance generator, a bot that guesses the next card of the draw pile does no
+better than the base rate (while the same bot run in the referee's process reads the pile: the
+control), forging the statistics or the answer pipe never gives a tick, hostile bots are stopped
+within their limit plus 2 s with no process left, and neither a first-legal-action bot nor a random
+bot ever passes a capstone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import math
+import random
+import time
+
+import pytest
+
+from goose_widgets import load_game, play
+from goose_widgets.engine import RandomBot, playout, simulate
+from goose_widgets.exercises.bots import play_tournament
+from goose_widgets.games.boo.exercises import write_a_bot as boo_capstone
+from goose_widgets.games.boo_to_the_goose import bots as boo_to_the_goose_bots
+from goose_widgets.games.boo_to_the_goose.exercises import write_a_bot as boo_to_the_goose_capstone
+from goose_widgets.games.sneaky_goose.bots import BOTS as SNEAKY_BOTS
+from goose_widgets.games.sneaky_goose.exercises import write_a_bot as sneaky_goose_capstone
+from tests.engine.hostile import answer_pipes, endless_with_bare_except, fork_bomb_of_two, half_a_message
+from tests.engine.processes import watch
+
+CAPSTONES = {"boo_to_the_goose": boo_to_the_goose_capstone, "sneaky_goose": sneaky_goose_capstone,
+             "boo": boo_capstone}
+
+
+def first_legal(observation, legal_actions):
+    return legal_actions[0]
+
+
+def random_choice(observation, legal_actions):
+    import random
+
+    return random.choice(legal_actions)
+
+
+def short(capstone, seed=1, **games):
+    """The capstone with fewer games (``name=games``), seeded."""
+    opponents = tuple((name, factory, games.get(name, count)) for name, factory, count in capstone.opponents)
+    return dataclasses.replace(capstone, opponents=opponents, seed=seed)
+
+
+# --- what a bot can find ------------------------------------------------------------------------
+
+def make_scanner(log):
+    """A bot that looks for the game and chance everywhere it can, and writes what it found."""
+
+    def scanner(observation, legal_actions):
+        import gc
+        import random
+        import sys
+
+        from goose_widgets.engine.core import StateBase
+
+        states = sum(isinstance(thing, StateBase) for thing in gc.get_objects())
+        generators = sum(type(thing) is not type(random._inst) or thing is not random._inst
+                         for thing in gc.get_objects() if isinstance(thing, random.Random))
+        frames, frame = [], sys._getframe()
+        while frame is not None:
+            frames += [name for name in ("state", "chance_rng", "rng", "table", "checker")
+                       if name in frame.f_locals]
+            frame = frame.f_back
+        with open(log, "a") as out:
+            out.write(f"{states} {generators} {','.join(frames) or '-'}\n")
+        return legal_actions[-1]
+
+    return scanner
+
+
+def test_a_bot_that_scans_frames_and_gc_finds_no_game_state_and_no_chance_generator(tmp_path, monkeypatch):
+    log = tmp_path / "found.txt"
+    with watch(monkeypatch):
+        report = short(boo_to_the_goose_capstone, random=4, cautious=2, counting=2).check(make_scanner(log))
+    found = [line.split() for line in log.read_text().splitlines()]
+    assert report.status in ("wrong", "correct") and len(found) > 20
+    assert all(line == ["0", "0", "-"] for line in found), found[:3]
+
+
+def test_a_bot_at_a_table_and_in_simulate_finds_nothing_either(tmp_path, monkeypatch):
+    log = tmp_path / "found.txt"
+    with watch(monkeypatch):
+        table = play("boo_to_the_goose", players=[make_scanner(log), "random"], seed=3, bot_delay=0)
+        assert table.state.is_terminal()  # two bots: the game is played out at once
+        assert "Game over" in table.status_text()
+        del table  # its widgets hold it in cycles: the collector ends its bot's sandbox
+        gc.collect()
+
+        simulate(load_game("boo_to_the_goose", players=2), 3, [make_scanner(log), RandomBot()],
+                 seed=1, progress=False)
+    found = [line.split() for line in log.read_text().splitlines()]
+    assert len(found) > 10 and all(line == ["0", "0", "-"] for line in found), found[:3]
+
+
+def make_guesser(log, attack_frames=True):
+    """A Sneaky Goose bot that, before each draw from the pile, guesses the card: from the chance
+    generator and the state when it can find them on the stack (the attack of issue 18), else the
+    row with the most unseen copies.  It writes ``hit probability source`` for every draw."""
+    memory = {}
+
+    def guesser(observation, legal_actions):
+        import random
+        import sys
+
+        from goose_widgets.engine.chance import chance_distribution
+        from goose_widgets.games.sneaky_goose.bots import unseen_counts
+
+        names = [str(a) for a in legal_actions]
+        if observation.phase == "holding" and "guess" in memory and observation.held is not None:
+            guess, p, source = memory.pop("guess")
+            with open(log, "a") as out:
+                out.write(f"{int(observation.held == guess)} {p:.6f} {source}\n")
+        if observation.phase != "turn start" or "take draw pile" not in names:
+            return legal_actions[0] if "pass" not in names else "pass"
+        counts = unseen_counts(observation)
+        best = max(range(len(counts)), key=counts.__getitem__)
+        guess, p, source = observation.deck[best], counts[best] / sum(counts), "base"
+        frame = sys._getframe() if attack_frames else None
+        while frame is not None:
+            found = frame.f_locals
+            if "chance_rng" in found and "state" in found:
+                rng = random.Random()
+                rng.setstate(found["chance_rng"].getstate())
+                state = found["state"]
+                take = next(a for a in state._legal_actions() if str(a) == "take draw pile")
+                state = state._advance(take)
+                while state.is_chance_node():
+                    sample = getattr(type(state), "_sample_chance", None)
+                    state = state._advance(sample(state, rng) if sample else
+                                           chance_distribution(state._chance_outcomes()).sample(rng))
+                guess, p, source = state.observation(observation.seat).held, p, "stack"
+                break
+            frame = frame.f_back
+        memory["guess"] = (guess, p, source)
+        return "take draw pile"
+
+    return guesser
+
+
+class InTheReferee:
+    """The control: the same function as a trusted bot object, run in the referee's process."""
+
+    name = "in the referee"
+
+    def __init__(self, function):
+        self.function = function
+
+    def choose(self, observation, legal_actions, rng):
+        answer = self.function(observation, list(legal_actions))
+        return next(a for a in legal_actions if a == answer or str(a) == answer)
+
+
+def _draws(log):
+    rows = [line.split() for line in log.read_text().splitlines()]
+    return [int(hit) for hit, _, _ in rows], [float(p) for _, p, _ in rows], {s for _, _, s in rows}
+
+
+def test_a_bot_that_guesses_the_next_draw_does_no_better_than_the_base_rate(tmp_path, monkeypatch):
+    game, opponent = {"players": 2, "rounds": 1}, [("memory", SNEAKY_BOTS["memory"], 180)]
+    sandboxed = tmp_path / "sandboxed.txt"
+    with watch(monkeypatch):
+        play_tournament("sneaky_goose", game, make_guesser(sandboxed), opponent, ("P1", "P2"), seed=5)
+    hits, chances, sources = _draws(sandboxed)
+    expected, spread = sum(chances), math.sqrt(sum(p * (1 - p) for p in chances))
+    print(f"sandboxed: {sum(hits)} right of {len(hits)} draws; the base rate expects "
+          f"{expected:.0f} ± {spread:.0f}")
+    assert len(hits) >= 1000 and sources == {"base"}
+    assert sum(hits) <= expected + 3 * spread
+
+    control = tmp_path / "control.txt"  # the same attack where the game is: it reads the pile
+    rng, referee = random.Random(5), InTheReferee(make_guesser(control))
+    for index in range(20):
+        bots = [SNEAKY_BOTS["memory"](), SNEAKY_BOTS["memory"]()]
+        bots[index % 2] = referee
+        playout(load_game("sneaky_goose", **game).new_initial_state(), bots, rng)
+    hits, chances, sources = _draws(control)
+    print(f"in the referee (control): {sum(hits)} right of {len(hits)} draws")
+    assert sources == {"stack"} and sum(hits) == len(hits) > 100
+
+
+# --- forging the verdict ------------------------------------------------------------------------
+
+FORGED: list[bool] = []
+
+
+def forger(observation, legal_actions):
+    """Plays the first legal action, and forges everything it can reach (at its first move)."""
+    if FORGED:
+        return legal_actions[0]
+    FORGED.append(True)
+    import json
+
+    import goose_widgets.engine as engine
+    import goose_widgets.exercises.bots as bots
+
+    engine.wilson = bots.wilson = lambda *a, **k: (1.0, 0.99, 1.0)
+    bots.judge_standings = lambda outcome: None
+    forged = json.dumps({"result": ["correct", "forged"], "index": 0}).encode()
+    for pipe in answer_pipes():
+        pipe.write(len(forged).to_bytes(4, "big") + forged)
+    return legal_actions[0]
+
+
+def test_forging_the_statistics_or_the_pipe_never_gives_a_tick(monkeypatch):
+    capstone = short(boo_to_the_goose_capstone, random=30, cautious=10, counting=2)
+    with watch(monkeypatch):
+        report = capstone.check(forger)
+    assert report.status == "wrong" and not report.correct, report
+    assert "forged" not in report.message
+
+
+# --- hostile bots -------------------------------------------------------------------------------
+
+class Mine(BaseException):
+    pass
+
+
+def raises_keyboard_interrupt(observation, legal_actions):
+    raise KeyboardInterrupt
+
+
+def raises_its_own(observation, legal_actions):
+    raise Mine("my own")
+
+
+LIMIT = 2.0
+
+
+@pytest.mark.parametrize("hostile", [half_a_message, endless_with_bare_except, fork_bomb_of_two])
+def test_a_hostile_bot_is_stopped_within_the_limit_with_no_process_left(hostile, monkeypatch):
+    capstone = dataclasses.replace(short(boo_to_the_goose_capstone), move_limit=LIMIT)
+    with watch(monkeypatch) as sandboxes:
+        report = capstone.check(hostile)
+        latency = sandboxes.since_load(time.monotonic())
+    print(f"{hostile.__name__}: {report.status} {latency:.2f} s after loading (move limit {LIMIT:g} s)")
+    assert report.status == "stopped" and "Player 1" in report.message, report
+    assert f"stopped after {LIMIT:g} s" in report.message
+    assert latency < LIMIT + 2
+
+
+@pytest.mark.parametrize("raising, says", [(raises_keyboard_interrupt, "raised KeyboardInterrupt"),
+                                           (raises_its_own, "raised Mine: my own")])
+def test_a_bot_raising_any_base_exception_gets_feedback_naming_its_line(raising, says, monkeypatch):
+    with watch(monkeypatch):
+        report = short(boo_to_the_goose_capstone).check(raising)
+    assert report.status == "wrong" and says in report.message and "Player 1" in report.message
+    assert "test_capstones.py, line" in report.message
+
+
+def test_a_bot_that_cannot_be_pickled_is_told_so():
+    numbers = (n for n in range(10))  # a generator cannot be pickled
+
+    def bot(observation, legal_actions):
+        return legal_actions[next(numbers) % len(legal_actions)]
+
+    report = short(boo_to_the_goose_capstone).check(bot)
+    assert report.status == "wrong" and "cannot be sent" in report.message
+
+
+# --- capstones that mean something ----------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", CAPSTONES)
+@pytest.mark.parametrize("bot", [first_legal, random_choice], ids=["first-legal", "random"])
+def test_neither_a_first_legal_action_bot_nor_a_random_bot_passes(game, bot):
+    started = time.perf_counter()
+    report = dataclasses.replace(CAPSTONES[game], seed=11).check(bot)
+    print(f"{game}, {bot.__name__}: {report.status} in {time.perf_counter() - started:.1f} s")
+    assert report.status == "wrong", report
+    assert "random bot" in report.message or CAPSTONES[game].middle in report.message
+
+
+def test_the_report_shows_the_games_expert_bot_when_it_has_one(monkeypatch):
+    class StandIn(RandomBot):
+        name = "expert"
+
+    monkeypatch.setitem(boo_to_the_goose_bots.BOTS, "expert", StandIn)
+    capstone = dataclasses.replace(short(boo_to_the_goose_capstone, random=40, cautious=20, counting=4),
+                                   expert_games=6)
+    report = capstone.check(boo_to_the_goose_capstone.exercise.reference)
+    rows = {s.opponent: s for s in report.standings}
+    assert list(rows) == ["random", "cautious", "counting", "expert"]
+    assert rows["expert"].games == 6 and rows["expert"].role == "comparison"
+    assert "expert" in report.table() and report.status == "correct"
+    monkeypatch.delitem(boo_to_the_goose_bots.BOTS, "expert")
+    assert "expert" not in {s.opponent for s in capstone.check(first_legal).standings}
