@@ -34,23 +34,26 @@ def bots_for(name: str) -> dict[str, Any]:
 
 
 def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int | None = None,
-         bot_delay: float = 0.7, seat_names: Sequence[str] | None = None, **params: Any) -> Any:
+         bot_delay: float = 0.7, seat_names: Sequence[str] | None = None, text_mode: bool = False,
+         **params: Any) -> Any:
     """A playable table for game ``name``.
 
     ``players`` lists the seats in order, each ``"human"``, a bot name (see `bots_for`) or a bot
     object.  Other keyword arguments are the game's parameters (see `load_game`).  Display the
-    result in a notebook cell; ``table.click("...")`` does what a click does.  A mistake in the
+    result in a notebook cell; ``table.click("...")`` does what a click does.  ``text_mode=True``
+    starts the table in its text mode (the position in words and the moves as buttons; a checkbox
+    under the board turns it on and off).  A mistake in the
     arguments (a game or bot name, the number of seat names, a type) raises here, with the choices.
     """
     try:
-        return _play(name, players, seed, bot_delay, seat_names, params)
+        return _play(name, players, seed, bot_delay, seat_names, params, text_mode)
     except (ValueError, TypeError) as err:
         # The learner's mistake, raised at the learner's call: not a page of the package's internals.
         raise type(err)(str(err)) from None
 
 
 def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
-          seat_names: Sequence[str] | None, params: dict[str, Any]) -> Any:
+          seat_names: Sequence[str] | None, params: dict[str, Any], text_mode: bool = False) -> Any:
     from .ui import Table
     from .ui.seat_view import game_view
 
@@ -66,7 +69,8 @@ def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
                  options=view.options or None, hidden_information=view.hidden_information,
                  describe_turn=view.describe_turn, buttons=view.buttons, auto_action=view.auto_action,
                  allow_undo=view.allow_undo, status_line=view.status_line,
-                 result_on_board=view.result_on_board)
+                 result_on_board=view.result_on_board, describe=view.describe,
+                 text_mode=bool(text_mode))
 
 
 def join(url: str, code: str | None = None, *, seat: int | None = None, key: str | None = None,

@@ -12,7 +12,10 @@
 - ``bots.py``: ``BOTS = {"random": ..., ...}``, factories of objects with
   ``choose(observation, legal_actions, rng)``.  Headless; bots see observations only.
 - ``widget.py``: ``render(observation, legal_actions, **options) -> str`` (pure SVG; clickable
-  elements carry ``data-action="<str(action)>"``, view-state clicks ``data-action="ui:key=value"``),
+  elements carry ``data-action="<str(action)>"``, view-state clicks ``data-action="ui:key=value"``,
+  and are made with `ui.svg.control`, which gives them a role, ``tabindex`` and an ``aria-label`` in
+  words; the root is made with ``svg_root(..., label=...)``, the game and whose turn it is),
+  ``describe(observation, names) -> list[str]`` (the position in words, for the table's text mode),
   and optionally ``OPTIONS`` (checkbox name -> label), ``HIDDEN_INFORMATION``, ``seat_names(game)``,
   ``describe_turn(observation, names)`` (the status line, from the viewer's observation),
   ``buttons(observation, legal, **options)``,

@@ -22,3 +22,10 @@ def with_seat_names(line: str, names: Sequence[str] | None) -> str:
         return names[seat] if 0 <= seat < len(names) else match.group(0)
 
     return _SEAT.sub(name, line)
+
+
+def said(text: str, names: Sequence[str] | None) -> str:
+    """An action's or a log line's text as a label says it: seat names put in, first letter up
+    ("flip Player 2's card 3" -> "Flip Emma's card 3")."""
+    text = with_seat_names(text, names)
+    return text[:1].upper() + text[1:]

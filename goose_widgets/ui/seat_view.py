@@ -38,6 +38,7 @@ class GameView:
     status_line: bool = True
     result_on_board: bool = False
     seat_names: Callable[[Any], list[str]] | None = None
+    describe: Callable[[Any, list[str]], list[str]] | None = None
 
     def option_defaults(self) -> dict[str, bool]:
         """Each option's value at first (an option is "label", off, or ("label", default))."""
@@ -57,7 +58,8 @@ def game_view(name: str) -> GameView:
                     allow_undo=getattr(widget, "UNDO", True),
                     status_line=not getattr(widget, "HEADLINE", False),
                     result_on_board=getattr(widget, "RESULT_ON_BOARD", False),
-                    seat_names=getattr(widget, "seat_names", None))
+                    seat_names=getattr(widget, "seat_names", None),
+                    describe=getattr(widget, "describe", None))
 
 
 def board_svg(render: Callable[..., str], observation: Any, legal: Sequence[Any],
@@ -116,5 +118,7 @@ def log_html(lines: Sequence[str]) -> str:
     box = (f"display:flex;flex-direction:column-reverse;max-height:{LOG_HEIGHT}px;overflow-y:auto;"
            "border-top:1px solid #ddd")
     style = "font-family:monospace;font-size:12px;line-height:1.35"
-    return (f"<div class='gw-log' style='{box}'><div style='{style}'>"
+    # A scrolling region must take the keyboard's focus (to scroll it), and be named.
+    return (f"<div class='gw-log' role='region' aria-label='Move log' tabindex='0' style='{box}'>"
+            f"<div style='{style}'>"
             + "<br>".join(html.escape(line) for line in lines) + "</div></div>")

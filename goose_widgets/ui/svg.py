@@ -13,11 +13,23 @@ SVG_NS = "http://www.w3.org/2000/svg"
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
 
 
-def svg_root(width: float, height: float, **attrs: Any) -> ET.Element:
-    """A root ``<svg>`` element with a viewBox of the given size."""
+def svg_root(width: float, height: float, *, label: str | None = None, escape: str | None = None,
+             **attrs: Any) -> ET.Element:
+    """A root ``<svg>`` element with a viewBox of the given size.
+
+    ``label`` makes it a board: ``role="application"`` (a screen reader passes the arrow keys to
+    it) named by ``label``, e.g. "Game of the Goose: round 3, Player 1 to roll".  ``escape`` is
+    the action the Escape key sends (it cancels a half-made choice).
+    """
     root = ET.Element("svg", {"xmlns": SVG_NS, "width": _fmt(width), "height": _fmt(height),
                               "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}",
                               "font-family": "Helvetica, Arial, sans-serif"})
+    if label is not None:
+        root.set("role", "application")
+        root.set("aria-roledescription", "game board")
+        root.set("aria-label", label)
+    if escape:
+        root.set("data-escape", escape)
     for key, value in attrs.items():
         root.set(key.rstrip("_").replace("_", "-"), _fmt(value))
     return root
@@ -30,6 +42,33 @@ def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> 
     if text is not None:
         element.text = text
     return element
+
+
+def control(parent: ET.Element, label: str, action: str | None = None, *, key: str | None = None,
+            role: str = "button", tag: str = "g", **attrs: Any) -> ET.Element:
+    """An element a keyboard reaches and a screen reader names (issue 22).
+
+    ``action`` makes it clickable (``data-action``); ``key`` names it across redraws (``data-nav``:
+    the focus stays on it, and it stays reachable while it is not clickable, as a disabled button).
+    ``role`` is "button", "gridcell" (inside a ``role="row"`` of a ``role="grid"``) or "img" (a
+    thing to read, such as a square of the Goose board).  ``label`` is what a screen reader says.
+    """
+    element = sub(parent, tag, data_action=action, data_nav=key, role=role, tabindex="-1",
+                  aria_label=label, **attrs)
+    if action is None and role in ("button", "gridcell"):
+        element.set("aria-disabled", "true")
+    return element
+
+
+def labels_in(svg: str) -> list[str]:
+    """The ``aria-label`` values of an SVG text, in order (what a screen reader can say)."""
+    return [unescape(m) for m in re.findall(r'aria-label="([^"]*)"', svg)]
+
+
+def controls_in(svg: str) -> list[dict[str, str]]:
+    """Every element of an SVG text that carries ``data-action`` or ``data-nav``, as its attributes."""
+    root = ET.fromstring(svg)
+    return [dict(e.attrib) for e in root.iter() if "data-action" in e.attrib or "data-nav" in e.attrib]
 
 
 # Text on a board is at least this many px when the board is drawn at its width (issue 9.3).

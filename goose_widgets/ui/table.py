@@ -14,6 +14,13 @@ between turns until the next human says they are at the table (hot seat).  A gam
 itself with whose turn it is (``status_line=False``) gets no status line above the board; one whose
 board announces the result (``result_on_board=True``) gets none once the game is over.  What a seat
 is shown (board, status, buttons, log) is built by `seat_view`, which the classroom server shares.
+
+For the keyboard and screen readers (issue 22): each turn's move-log lines are announced once, when
+the board is redrawn after it (`SvgBoard.announce`); the *Text mode* checkbox (or ``text_mode=True``)
+hides the picture and shows the position in words (the game's ``describe``) with every element the
+board offers (its ``aria-label`` and ``data-action``) as an ordinary button, so the words and the
+moves come from the one renderer.  Buttons are kept and relabelled across redraws rather than made
+anew, so the keyboard focus stays where it was.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from .seat_view import (
     log_lines,
     status_text,
 )
+from .svg import actions_in, controls_in
 from .view import PREFIX, ViewSettings
 
 MAX_CLICK = 200  # characters
@@ -55,7 +63,9 @@ class Table:
                  describe_turn: Callable[[Any, list[str]], str] | None = None,
                  buttons: Callable[..., list[Any]] | None = None,
                  auto_action: Callable[..., Any] | None = None, allow_undo: bool = True,
-                 status_line: bool = True, result_on_board: bool = False) -> None:
+                 status_line: bool = True, result_on_board: bool = False,
+                 describe: Callable[[Any, list[str]], list[str]] | None = None,
+                 text_mode: bool = False) -> None:
         self.game = game
         self.render = render
         self.hidden_information = hidden_information
@@ -66,6 +76,9 @@ class Table:
         self.auto_action = auto_action
         self.allow_undo = allow_undo
         self.status_line, self.result_on_board = status_line, result_on_board
+        self.describe = describe
+        self.text_mode = bool(text_mode)
+        self._unsaid: list[str] = []  # log lines not announced yet
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be a whole number or None, not {seed!r}.")
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -103,6 +116,11 @@ class Table:
         self.error = W.HTML()
         self.log_view = W.HTML()
         self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.text_view = W.HTML()
+        self.text_view.add_class("gw-text-view")
+        self.text_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.text_buttons.add_class("gw-text-moves")
+        self._pools: dict[int, list[W.Button]] = {}
         undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move",
                         disabled=not allow_undo)
         if not allow_undo:
@@ -124,9 +142,13 @@ class Table:
             box = W.Checkbox(value=bool(on), description=label, indent=False)
             box.observe(self._guard(lambda change, n=name: self.set_option(n, change["new"])), "value")
             toggles.append(box)
-        self.controls = W.HBox([undo, new, ffwd, *toggles], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([self.status, self.board, self.buttons, self.error, self.controls,
-                              self.log_view])
+        text = W.Checkbox(value=self.text_mode, description="Text mode", indent=False,
+                          tooltip="The position in words and every move as a button")
+        text.observe(self._guard(lambda change: self.set_text_mode(change["new"])), "value")
+        self.text_toggle = text
+        self.controls = W.HBox([undo, new, ffwd, text, *toggles], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([self.status, self.board, self.text_view, self.text_buttons, self.buttons,
+                              self.error, self.controls, self.log_view])
         self.widget.add_class("gw-table")
         self.status.add_class("gw-status")
         self.new_game()
@@ -166,6 +188,7 @@ class Table:
         self.states = [self.game.new_initial_state()]
         self.log: list[str] = ["New game: " + ", ".join(
             f"{n} ({'you' if s == HUMAN else s.name})" for n, s in zip(self.seat_names, self.seats))]
+        self._unsaid = list(self.log)
         self.error.value = ""
         self.fast = False
         self._advance()
@@ -216,6 +239,7 @@ class Table:
             if self._waits_for_human(self.states[index]):
                 del self.states[index + 1:]
                 self.log.append("↶ undo")
+                self._unsaid = ["Undo: back to before your last move."]
                 self.error.value = ""
                 self._follow_turn()
                 self._redraw()
@@ -236,10 +260,19 @@ class Table:
         self.option_values[name] = bool(value)
         self._advance()  # an option may change what happens next (an automatic pass)
 
+    def set_text_mode(self, on: bool) -> None:
+        """Show the position in words and the moves as buttons (on), or the board (off)."""
+        self.text_mode = bool(on)
+        if self.text_toggle.value != self.text_mode:
+            self.text_toggle.value = self.text_mode  # calls back here once more, harmlessly
+        self._redraw()
+
     # --- the game loop ---------------------------------------------------------------------
     def _push(self, state: Any) -> None:
         self.states.append(state)
-        self.log.extend(log_lines(state.events, self.seat_names))
+        lines = log_lines(state.events, self.seat_names)
+        self.log.extend(lines)
+        self._unsaid.extend(lines)
 
     def _advance(self) -> None:
         """Resolve chance, let bots play (paced when a kernel loop runs), then redraw."""
@@ -315,8 +348,12 @@ class Table:
         state = self.state
         if self._curtain:
             name = html.escape(self.seat_names[self.viewer])
-            return (f'<svg xmlns="http://www.w3.org/2000/svg" width="420" height="120" viewBox="0 0 420 120">'
-                    f'<g data-action="__curtain__"><rect x="10" y="10" width="400" height="100" rx="12" '
+            return (f'<svg xmlns="http://www.w3.org/2000/svg" width="420" height="120" viewBox="0 0 420 120" '
+                    f'role="application" aria-roledescription="game board" '
+                    f'aria-label="The board is covered: pass the screen to {name}.">'
+                    f'<g data-action="__curtain__" role="button" tabindex="-1" '
+                    f'aria-label="{name}: show my cards (only I can see the screen)">'
+                    f'<rect x="10" y="10" width="400" height="100" rx="12" '
                     f'fill="#eeeeee" stroke="#555"/><text x="210" y="55" text-anchor="middle" '
                     f'font-size="18">Pass the screen to {name}.</text><text x="210" y="85" '
                     f'text-anchor="middle" font-size="14">{name}: click here when only you can see.'
@@ -334,17 +371,25 @@ class Table:
         svg = self.view_svg()
         self.board.svg = svg
         self.view.offered(svg)
+        clickable = actions_in(svg)
         buttons = []
         if not self._curtain and self.is_human(state.current_player) \
                 and state.current_player == self.viewer:
-            shown = button_actions(self.button_actions, state.observation(self.viewer),
-                                   state.legal_actions(), svg, self.option_values)
-            for action in shown:
-                text = str(action)
-                button = W.Button(description=text, layout=W.Layout(width="auto"))
-                button.on_click(self._guard(lambda _b, t=text: self.click(t)))
-                buttons.append(button)
-        self.buttons.children = buttons
+            legal = state.legal_actions()
+            shown = button_actions(self.button_actions, state.observation(self.viewer), legal, svg,
+                                   self.option_values)
+            buttons = [(str(action), str(action)) for action in shown
+                       if not (self.text_mode and str(action) in clickable)]  # a text button already
+        self._show_buttons(self.buttons, buttons)
+        self.board.show_svg = not self.text_mode
+        self.text_view.layout.display = self.text_buttons.layout.display = \
+            None if self.text_mode else "none"
+        if self.text_mode:
+            self._draw_text(svg)
+        if self._unsaid:
+            # One announcement per turn, in the log's words: a redraw follows each turn.
+            self.board.announce(sentences(self._unsaid))
+            self._unsaid = []
         self.status.value = f"<b>{html.escape(self.status_text())}</b>"
         # A board that draws whose turn it is (or who won) itself, in the picture kept beside the
         # widget too, would be repeated by a status line above it.
@@ -353,10 +398,45 @@ class Table:
         self.status.layout.display = None if status_shown else "none"
         self.log_view.value = log_html(self.log[-self.log_lines:])
 
+    def _draw_text(self, svg: str) -> None:
+        """Text mode: the position in words, then every element the board offers as a button."""
+        state = self.state
+        if self._curtain:
+            lines = [f"Pass the screen to {self.seat_names[self.viewer]}."]
+        elif self.describe is not None:  # it starts with whose turn it is, or who won
+            lines = self.describe(state.observation(self.viewer), list(self.seat_names))
+        else:
+            lines = [self.status_text()]
+        self.text_view.value = ("<div role='region' aria-label='The position in words' "
+                                "style='font-size:14px;line-height:1.45'><ul style='margin:4px 0'>"
+                                + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+                                + "</ul></div>")
+        moves = {c["data-action"]: c.get("aria-label") or c["data-action"]  # one button per move
+                 for c in controls_in(svg) if "data-action" in c}
+        self._show_buttons(self.text_buttons, [(label, action) for action, label in moves.items()])
+
+    def _show_buttons(self, box: W.Box, items: list[tuple[str, str]]) -> None:
+        """Show one button per ``(label, click)``; buttons are relabelled, not made anew, so that
+        the keyboard focus stays on the same place across a redraw."""
+        pool = self._pools.setdefault(id(box), [])
+        while len(pool) < len(items):
+            button = W.Button(layout=W.Layout(width="auto"))
+            button.on_click(self._guard(lambda b: self.click(b._gw_click)))
+            pool.append(button)
+        for button, (label, click) in zip(pool, items):
+            button.description, button.tooltip, button._gw_click = label, label, click
+        box.children = pool[:len(items)]
+
     def status_text(self) -> str:
         players = [HUMAN if s == HUMAN else s.name for s in self.seats]
         return status_text(self.state, self.viewer, self.state.observation(self.viewer), self.seat_names,
                            players, self.describe_turn)
+
+
+def sentences(lines: Sequence[str]) -> str:
+    """Log lines as one text to say: each ends with a full stop (or its own mark)."""
+    return " ".join(line if line.rstrip()[-1:] in ".!?…" else line.rstrip() + "." for line in lines
+                    if line.strip())
 
 
 def _seat_names(names: Sequence[str] | None, seats: int) -> list[str]:

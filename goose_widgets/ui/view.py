@@ -3,8 +3,9 @@
 A renderer offers a view setting by drawing an element with ``data-action="ui:key=value"`` (BOO's
 rotation, side and scare replay; Sneaky Goose's slam mode).  The table and the walkthrough player
 both handle such clicks here, one mechanism: the key must be one the board offers (or offered
-earlier), and a value the renderer cannot draw is refused with the old value kept.  Anything else
-("seat_names", an option's name, a typo) is refused with a message and changes nothing.
+earlier), and a value the renderer cannot draw is refused with the old value kept.  One click may
+set several keys at once, ``ui:rotation=0&side=front`` (the Escape key's "put it back as it was").
+Anything else ("seat_names", an option's name, a typo) is refused with a message and changes nothing.
 """
 
 from __future__ import annotations
@@ -26,25 +27,24 @@ class ViewSettings:
 
     def offered(self, svg: str) -> set[str]:
         """The keys this board offers in ``svg`` or has offered before (remembered from now on)."""
-        self.keys |= {a[len(PREFIX):].partition("=")[0] for a in actions_in(svg) if a.startswith(PREFIX)}
+        self.keys |= {part.partition("=")[0] for a in actions_in(svg) if a.startswith(PREFIX)
+                      for part in a[len(PREFIX):].split("&")}
         return set(self.keys)
 
     def click(self, action_text: str, svg: str, draw: Callable[[], object]) -> None:
-        """Apply ``ui:key=value`` if the board drawn as ``svg`` offers ``key``; ``draw`` must succeed."""
-        key, equals, value = action_text[len(PREFIX):].partition("=")
+        """Apply ``ui:key=value`` (or ``ui:k1=v1&k2=v2``) if the board drawn as ``svg`` offers every
+        key; ``draw`` must succeed."""
         offered = self.offered(svg)
-        if not equals or key not in offered:
+        settings = [part.partition("=") for part in action_text[len(PREFIX):].split("&")]
+        if any(not equals or key not in offered for key, equals, _ in settings):
             choices = f"; this board offers: {', '.join(sorted(offered))}." if offered else \
                 "; this board has no view settings now."
             raise ValueError(f"{action_text!r} is not a view setting{choices}")
-        missing = object()
-        before = self.values.get(key, missing)
-        self.values[key] = value
+        before = dict(self.values)
+        self.values.update({key: value for key, _, value in settings})
         try:
             draw()  # a value the renderer cannot draw is refused here, before the board changes
         except Exception:
-            if before is missing:
-                del self.values[key]
-            else:
-                self.values[key] = before
+            self.values.clear()
+            self.values.update(before)
             raise

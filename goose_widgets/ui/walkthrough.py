@@ -5,7 +5,9 @@ does, through `ViewSettings`; a click on a move is refused kindly (a walkthrough
 script: Next plays them).  With ``show_choices`` the board shows the viewer's choices as the table
 would (BOO's ringed ghosts) but only view settings stay clickable, and the renderer gets
 ``scripted_move``, the text of the move the script plays next ("" where it stops), to say what
-happens instead of asking for a click.
+happens instead of asking for a click.  Those shown choices stay in the keyboard's reach as
+disabled buttons (``aria-disabled``), and each step's move-log lines are announced to a screen
+reader, as the table announces each turn.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ class WalkthroughPlayer:
         self.position = 0
         self.board = SvgBoard()
         self.board.on_action(guarded(self._show_error)(self.click))
-        self.title = W.HTML(f"<h4 style='margin:4px 0'>{html.escape(scenario.name)}</h4>")
+        # h3: under the notebook's sections (h2), so a screen reader's list of headings nests
+        self.title = W.HTML(f"<h3 style='margin:4px 0;font-size:15px'>{html.escape(scenario.name)}</h3>")
         # Beside the board where the cell is wide enough, under it otherwise: the board keeps the
         # size it has at the table (issue 9.3), never squeezed by the narration.
         self.narration = W.HTML(layout=W.Layout(flex="1 1 300px", min_width="300px", max_width="560px",
@@ -94,7 +97,7 @@ class WalkthroughPlayer:
             options["scripted_move"] = steps[self.position].move if self.position < len(steps) else ""
         svg = self.render(state.observation(viewer), legal, **options)
         # The choices are shown, not offered: a walkthrough's moves are its script.
-        return _MOVE_ACTION.sub("", svg) if legal else svg
+        return _MOVE_ACTION.sub(' aria-disabled="true"', svg) if legal else svg
 
     def click(self, action_text: str) -> None:
         """What a click on the board does: view settings change the view; moves are the script's."""
@@ -122,8 +125,11 @@ class WalkthroughPlayer:
             step = self.scenario.steps[self.position - 1]
             text = step.narration
             names = self.render_options.get("seat_names")
-            moves = "<br>".join(html.escape(with_seat_names(e, names)) for e in state.events)
-            style = "font-family:monospace;font-size:12px;line-height:1.35;color:#444"
+            lines = [with_seat_names(e, names) for e in state.events]
+            self.board.announce(f"Step {self.position}: " + " ".join(lines or [step.narration]))
+            moves = "<br>".join(html.escape(line) for line in lines)
+            style = ("font-family:monospace;font-size:12px;line-height:1.35;"
+                     "color:var(--jp-content-font-color2, #444)")  # readable in a dark theme too
             moves = f"<p class='gw-moves' style='{style}'>{moves}</p>"
         if self.position == len(self.states) - 1 and self.scenario.conclusion:
             text += "\n\n" + self.scenario.conclusion

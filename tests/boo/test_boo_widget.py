@@ -108,11 +108,21 @@ def test_the_board_is_labelled_with_the_coordinates_the_log_uses():
     rmin, rmax, cmin, cmax = state.graveyard.bbox
     rows = re.findall(r'<text[^>]*class="boo-row"[^>]*>(-?\d+)</text>', svg)
     cols = re.findall(r'<text[^>]*class="boo-col"[^>]*>(-?\d+)</text>', svg)
-    assert [int(r) for r in rows] == list(range(rmin - 3, rmax + 4))  # the cards and 3 spare lines
-    assert [int(c) for c in cols] == list(range(cmin - 3, cmax + 4))
-    # each spot says which placement it is, for the mouse pointer's tooltip
-    spot = re.search(r'<rect[^>]*class="boo-spot"[^>]*data-action="([^"]+)"[^>]*><title>([^<]+)</title>', svg)
-    assert spot and spot.group(2).startswith(spot.group(1))
+    # zoomed to the cards: one spare line around them, and every square a top-left corner may take
+    spots = [a for a in state.legal_actions()]
+    top, bottom = min(rmin - 1, *(a.row for a in spots)), max(rmax + 1, *(a.row for a in spots))
+    left, right = min(cmin - 1, *(a.col for a in spots)), max(cmax + 1, *(a.col for a in spots))
+    assert [int(r) for r in rows] == list(range(top, bottom + 1))
+    assert [int(c) for c in cols] == list(range(left, right + 1))
+    assert bottom - top < rmax - rmin + 6  # fewer spare lines than the three a side it had
+    # each spot says which placement it is, in words, for the mouse pointer's tooltip and a screen reader
+    spot = re.search(r'<rect data-action="([^"]+)" role="gridcell" tabindex="-1" aria-label="([^"]+)"'
+                     r'[^>]*class="boo-spot"[^>]*><title>([^<]+)</title>', svg)
+    assert spot and spot.group(2) == spot.group(3)
+    place = state.legal_actions()[0].__class__
+    card, row, col = re.match(r"place (\S+) at \((-?\d+),(-?\d+)\) rot 0 front", spot.group(1)).groups()
+    assert spot.group(2) == f"Place {card} turned 0° with its top-left at column {col}, row {row}"
+    assert place(card, int(row), int(col), 0, "front") in state.legal_actions()
 
 
 def test_a_hovered_spot_shows_its_own_card_unobscured_by_later_spots():
@@ -124,7 +134,8 @@ def test_a_hovered_spot_shows_its_own_card_unobscured_by_later_spots():
     root = ElementTree.fromstring(render(state.observation(0), state.legal_actions(), side="back"))
     ns = "{http://www.w3.org/2000/svg}"
     layer = next(g for g in root.iter(f"{ns}g") if g.get("class") == "boo-spots")
-    children = list(layer)
+    assert layer.get("role") == "grid" and all(row.get("role") == "row" for row in layer)
+    children = [child for row in layer for child in row]  # each row: spot, its preview, spot, ...
     spots = children[0::2]
     assert [c.get("class") for c in spots] == ["boo-spot"] * len(spots)
     assert all(c.get("class") == "boo-preview" for c in children[1::2])
@@ -188,3 +199,34 @@ def test_at_the_table_the_board_asks_for_the_click():
     state = SCENARIOS["Example Turn 1"].start()
     svg = render(state.observation(1), state.legal_actions())
     assert "then click a dashed square (its top-left)." in svg and "Next:" not in svg
+
+
+def test_late_in_a_game_the_board_zooms_to_its_cards():
+    """Issue 19.9: late in a game the cells shrank to about 20 px, most of the board being empty
+    margin.  Zoomed to the cards (and the spots), the cells of greedy games' last placements are
+    on median at least 24 px, never under the 20 px floor, and the board still fits its budget."""
+    import random
+    import re
+    import statistics
+
+    from goose_widgets import load_game
+    from goose_widgets.engine import step
+    from goose_widgets.games.boo.bots import BOTS
+    from goose_widgets.games.boo.widget import BOARD_H, BOARD_W, MIN_CELL, TOP
+
+    sizes = []
+    for seed in range(8):
+        rng, bots = random.Random(seed), [BOTS["greedy"](), BOTS["greedy"]()]
+        state, last = load_game("boo").new_initial_state(), None
+        while not state.is_terminal():
+            if state.current_player == 0 and not state.pending:
+                last = state
+            state = step(state, bots, rng)
+        svg = render(last.observation(0), last.legal_actions())
+        lines = sorted(float(x) for x in re.findall(rf'<line x1="([\d.]+)" y1="{TOP}"', svg))
+        size = lines[1] - lines[0]
+        columns, rows = len(lines) + 1, len(re.findall(r'class="boo-row"', svg))
+        fits = columns * size <= BOARD_W and rows * size <= BOARD_H
+        assert size >= MIN_CELL and (size == MIN_CELL or fits)
+        sizes.append(size)
+    assert statistics.median(sizes) >= 24, sizes

@@ -1,5 +1,6 @@
 """Observations hide what they must (B4): indistinguishable positions give a seat equal
-observations, byte-identical SVG and byte-identical synced widget values."""
+observations, byte-identical SVG (with the labels a screen reader says in it), equal words in the
+text mode, and byte-identical synced widget values."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from goose_widgets import play as play_table
 from goose_widgets.engine import step
 from goose_widgets.games.boo_to_the_goose.bots import BOTS
 from goose_widgets.games.boo_to_the_goose.rules import DOG, GOOSE, Game
-from goose_widgets.games.boo_to_the_goose.widget import render
+from goose_widgets.games.boo_to_the_goose.widget import describe, render
+from goose_widgets.ui.svg import labels_in
 
 from .positions import D, G, position
 
@@ -69,8 +71,14 @@ def test_what_a_seat_cannot_see_changes_nothing_it_is_shown(players, variation, 
             continue
         assert twin.observation(viewer) == state.observation(viewer)
         legal = state.legal_actions() if state.current_player == viewer else []
-        assert render(twin.observation(viewer), legal, coach=coach) == \
-            render(state.observation(viewer), legal, coach=coach)
+        svg = render(state.observation(viewer), legal, coach=coach)
+        assert render(twin.observation(viewer), legal, coach=coach) == svg
+        # the labels, checked on their own too: byte-equal SVG holds them, and they must say no more
+        assert labels_in(render(twin.observation(viewer), legal, coach=coach)) == labels_in(svg)
+        names = [f"Player {s + 1}" for s in range(players)]
+        assert describe(twin.observation(viewer), names) == describe(state.observation(viewer), names)
+        for label in labels_in(svg):  # only the viewer's own face-down cards are named
+            assert "you know" not in label or label.startswith("Your card")
 
 
 def test_another_players_cards_never_reach_an_observation():
@@ -115,6 +123,8 @@ def test_synced_widget_values_are_identical_for_indistinguishable_games():
     b = position(rows=((G, D), (D, D, G), (G,)), hands=hands_b, turn=0)
     for seats in (["human", "counting", "cautious"], ["human", "human", "random"]):
         one, two = table_at(a, seats), table_at(b, seats)
+        for table in (one, two):
+            table.set_text_mode(True)  # the text mode's words and buttons are synced values too
         for option in (False, True):
             one.set_option("coach", option)
             two.set_option("coach", option)

@@ -124,7 +124,8 @@ def test_the_game_over_view_names_the_winners():
 def test_whose_turn_it_is_is_said_once_on_the_board_and_in_its_picture():
     table = play("boo_to_the_goose", ["human", "counting", "cautious"], seed=7, bot_delay=0,
                  seat_names=["Matt", "Emma", "Tom"])
-    assert table.board.svg.count("Matt to play.") == 1
+    assert table.board.svg.count(">Matt to play.<") == 1  # drawn once
+    assert 'aria-label="Boo to the Goose: Matt to play."' in table.board.svg  # and the board's name
     assert table.status.layout.display == "none"  # no status line above the board repeating it
     assert "Matt to play." in table._repr_mimebundle_()["image/svg+xml"]  # the notebook's picture
 

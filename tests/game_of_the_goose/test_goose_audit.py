@@ -89,7 +89,9 @@ def test_the_trail_is_drawn_through_63():
     state = throw(position(1, positions=(55,)), "5+6")
     svg = render(state.observation(0), [])
     line = re.search(r'<g class="gw-trail"[^>]*><polyline points="([^"]+)"', svg).group(1)
-    assert len(line.split()) == 3 and "{:.1f},{:.1f}".format(*centre(63, 0)) in line
+    # square by square along the spiral (issue 19.9), up to 63 and back down to 60
+    walk = [*range(55, 64), 62, 61, 60]
+    assert line.split() == ["{:.1f},{:.1f}".format(*centre(square, 0)) for square in walk]
 
 
 def test_g13_a_mover_who_cannot_pay_is_named_in_the_log():

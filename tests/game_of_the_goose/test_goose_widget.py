@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
-from goose_widgets import IllegalActionError, play
+from goose_widgets import IllegalActionError, load_game, play
+from goose_widgets.engine import sample_outcome
 from goose_widgets.games.game_of_the_goose.widget import OPTIONS, centre, render, spiral
 from goose_widgets.ui.svg import OKABE_ITO, actions_in
 
@@ -160,3 +162,29 @@ def test_the_bots_only_ever_roll():
         assert str(bot.choose(state.observation(0), state.legal_actions(), random.Random(0))) == "roll"
     with pytest.raises(ValueError, match="can only roll"):
         BOTS["roller"]().choose(state.observation(0), [], random.Random(0))
+
+
+def test_a_goose_chain_trail_follows_the_spiral_and_only_jumps_cut_across():
+    """Issue 19.9: the trail of a goose chain criss-crossed the board; it goes square by square."""
+    from goose_widgets.games.game_of_the_goose.widget import CELL, centre, is_jump, trail_walk
+
+    rng = random.Random(11)
+    chains = 0
+    for _ in range(400):
+        state = load_game("game_of_the_goose", players=2).new_initial_state()
+        for _ in range(rng.randrange(1, 30)):
+            if state.is_terminal():
+                break
+            state = state.apply(sample_outcome(state, rng)) if state.is_chance_node() else \
+                state.apply(state.legal_actions()[0])
+        obs = state.observation(0)
+        walk = trail_walk(obs)
+        chains += len(obs.last_path) > 2
+        for a, b in zip(walk, walk[1:]):
+            if is_jump(a, b):
+                continue
+            assert abs(a - b) == 1, (obs.last_path, walk)
+            if a and b:  # neighbours on the spiral are neighbours on the board: one cell apart
+                (xa, ya), (xb, yb) = centre(a), centre(b)
+                assert abs(xa - xb) + abs(ya - yb) == CELL
+    assert chains > 20

@@ -13,7 +13,8 @@ from goose_widgets import IllegalActionError, state_from_json
 from goose_widgets.engine import sample_outcome_fast
 from goose_widgets.games.sneaky_goose.bots import BOTS
 from goose_widgets.games.sneaky_goose.rules import Action, Game, State
-from goose_widgets.games.sneaky_goose.widget import render
+from goose_widgets.games.sneaky_goose.widget import describe, render
+from goose_widgets.ui.svg import labels_in
 
 from .sneaky_helpers import hidden_twin
 
@@ -124,6 +125,11 @@ def test_what_a_seat_has_not_seen_changes_nothing_it_is_shown(players, seed, ste
     assert twin.legal_actions() == state.legal_actions()
     assert render(twin.observation(viewer), legal, memory=memory) == \
         render(state.observation(viewer), legal, memory=memory)
+    # the words a screen reader says (labels in the SVG, the text mode's position) must not differ
+    svg = render(state.observation(viewer), legal, memory=memory)
+    assert labels_in(render(twin.observation(viewer), legal, memory=memory)) == labels_in(svg)
+    names = [f"Player {s + 1}" for s in range(players)]
+    assert describe(twin.observation(viewer), names) == describe(state.observation(viewer), names)
     bot = BOTS["memory"]()
     if legal:
         assert bot.choose(twin.observation(viewer), legal, random.Random(1)) == \

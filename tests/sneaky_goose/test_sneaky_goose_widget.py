@@ -235,3 +235,23 @@ def test_the_end_board_says_the_game_is_over_and_no_one_s_turn(seat):
     words = " ".join(texts(view(state, seat=seat)))
     assert "your turn" not in words and "their turn" not in words and "to play" not in words
     assert "Game over: Player 1 won with -8 points." in words
+
+
+def test_the_magic_goose_swap_says_it_follows_a_look_and_what_the_swapper_knows():
+    """Issue 19.9: right after the Magic Goose's look the prompt said "Blind swap" and the log
+    "nobody looks at either"; both now say what happened."""
+    from goose_widgets.games.sneaky_goose.examples import SCENARIOS
+    from goose_widgets.games.sneaky_goose.widget import render as draw
+
+    magic = SCENARIOS["card action: Magic Goose, look then swap"]
+    states = magic.states()
+    choose = next(s for s in states if s.phase == "choose")
+    svg = draw(choose.observation(0), choose.legal_actions())
+    assert "After your look, the Magic Goose's swap" in svg and "Blind swap" not in svg
+    assert states[-1].events[-1] == ("Player 1 swaps their card 2 with Player 3's card 1, face down; "
+                                     "Player 1 has seen the card they take.")
+    blind = SCENARIOS["card action: blind swap"].states()
+    choose = next(s for s in blind if s.phase == "choose")
+    assert "Blind swap: click one of your cards" in draw(choose.observation(0), choose.legal_actions())
+    assert blind[-1].events[-1] == ("Player 1 swaps their card 2 with Player 3's card 1, face down; "
+                                    "neither card is shown.")

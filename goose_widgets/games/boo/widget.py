@@ -17,6 +17,17 @@ ghosts are ringed and clickable (``scare with ghost at (r,c)``).  A walkthrough 
 ``scripted_move``, the move its script plays next: the board then shows the card where it will lie
 (or the ringed ghosts) and says what happens, with no spots, toggles or request for a click.
 
+The view is zoomed to the placed cards: one empty row and column around them, and every square
+where the card in hand could have its top-left corner, so the cells stay large late in a game
+(issue 19.9).
+
+For the keyboard and screen readers (issue 22) the placement spots form a ``role="grid"`` whose
+cells the arrow keys follow along rows and columns ("Place K3 turned 90° with its top-left at
+column 2, row 4"); the cards in the graveyard are readable ("K3, black deck, front up, row 2,
+columns 3 to 5: a black ghost facing right, a tombstone, an empty square"); the toggles say whether
+they are on (``aria-pressed``).  Escape turns the card back to 0° front.  `describe` says the position
+in words for the text mode.
+
 Nothing in BOO is hidden but the order of the unseen decks (O2), which the observation never holds.
 """
 
@@ -26,7 +37,8 @@ from collections.abc import Sequence
 from typing import Any
 from xml.etree.ElementTree import Element
 
-from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
+from ...ui.names import said
+from ...ui.svg import OKABE_ITO, control, sub, svg_root, to_text
 from .rules import COLOURS, ROTATIONS, SIDES, Graveyard, Observation, Place, Placed, Scare, make_placed
 
 # The board's headline says who won and the score: the table's "Game over" line would repeat it.
@@ -37,15 +49,20 @@ LINES = {"black": "#111111", "white": "#ffffff", "gate": "#009E73"}
 GHOST = {"B": ("#111111", "#ffffff"), "W": ("#ffffff", "#111111")}  # fill, outline
 ARROW = OKABE_ITO[1]  # orange
 FLIP = OKABE_ITO[5]  # vermillion
+FLIP_BADGE = "#a33f00"  # the same, darker
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
 # Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the scripted placement), not clickable.
 WALKTHROUGH_CHOICES = True
 PANEL = 250
-BOARD_MAX = 440
-MARGIN = 3  # empty rows/columns shown around the cards: a card placed outward can reach 3 squares
-HOVER_CSS = (".boo-spot:hover + .boo-preview { opacity: 0.85; } "
+# At most this many px of graveyard (wide, tall), so a table with its controls fits a 1366x900
+# screen (issue 9.8); cells are at most 40 px, and at least MIN_CELL.
+BOARD_W, BOARD_H = 640, 468
+MIN_CELL = 20
+MARGIN = 1  # empty rows/columns shown around the cards (and the spots)
+TOP, LEFT = 50, 34  # room for the headline and the column numbers above, the row numbers left
+HOVER_CSS = (".boo-spot:hover + .boo-preview, .boo-spot:focus + .boo-preview { opacity: 0.85; } "
              ".boo-preview { opacity: 0; transition: opacity 0.1s; } "
              # the spots drawn after a preview would wash it out: fade them while one is hovered
              ".boo-spots:hover .boo-spot:not(:hover) { opacity: 0.2; }")
@@ -74,21 +91,26 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     rotation = _int(rotation, 0) if _int(rotation, 0) in ROTATIONS else 0
     side = side if side in SIDES else "front"
     graveyard, shown = _replayed(obs, replay)
-    rmin, rmax, cmin, cmax = obs.graveyard.bbox
-    rows, cols = rmax - rmin + 1 + 2 * MARGIN, cmax - cmin + 1 + 2 * MARGIN
-    # At most BOARD_MAX px of graveyard, so a table with its controls fits a 900 px screen (issue 9.8)
-    size = max(20, min(40, int(BOARD_MAX / max(rows, cols))))
-    top, left = 62, 34  # room for the column numbers above the board and the row numbers left of it
+    legal = list(legal_actions)
+    scripted = None if scripted_move is None else next(
+        (a for a in legal if str(a) == scripted_move), "")
+    rmin, rmax, cmin, cmax = _view(obs, legal, scripted)
+    rows, cols = rmax - rmin + 1, cmax - cmin + 1
+    size = max(MIN_CELL, min(40, int(BOARD_W / cols), int(BOARD_H / rows)))
+    top, left = TOP, LEFT
     board_w, board_h = cols * size, rows * size
     width = left + board_w + 16 + PANEL
     height = max(top + board_h + 70, 560)
-    root = svg_root(width, height)
+    placing = bool(legal) and isinstance(legal[0], Place) and scripted is None
+    turned = placing and (rotation, side) != (0, "front")
+    root = svg_root(width, height, label=f"BOO: {_headline(obs, names)}",
+                    escape="ui:rotation=0&side=front" if turned else None)
     sub(root, "style", HOVER_CSS)
     sub(root, "rect", x=0, y=0, width=width, height=height, fill="#f4f1ea")
     sub(root, "text", _headline(obs, names), x=12, y=28, font_size=16, font_weight="bold")
 
     def xy(square: tuple[int, int]) -> tuple[float, float]:
-        return left + (square[1] - cmin + MARGIN) * size, top + (square[0] - rmin + MARGIN) * size
+        return left + (square[1] - cmin) * size, top + (square[0] - rmin) * size
 
     sub(root, "rect", x=left, y=top, width=board_w, height=board_h, fill=BOARD_BG, rx=6)
     for i in range(1, rows):
@@ -97,27 +119,73 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     for j in range(1, cols):
         sub(root, "line", x1=left + j * size, y1=top, x2=left + j * size, y2=top + board_h,
             stroke="#6d8177", stroke_width=1)
-    _axes(root, rmin - MARGIN, rows, cmin - MARGIN, cols, left, top, size)
+    _axes(root, rmin, rows, cmin, cols, left, top, size)
     turn = obs.last_turn
     flipped_names = {r.flipped for r in (turn.scares[:shown] if turn else ()) if r.flipped}
     for index, card in enumerate(graveyard.cards):
         frame = ACTIVE if index == obs.active else FLIP if card.name in flipped_names else None
-        _card(root, card, xy, size, frame)
+        what = " (the card just placed)" if index == obs.active else \
+            " (flipped this turn)" if card.name in flipped_names else ""
+        _card(control(root, card_label(card) + what, key=f"card {card.name}", role="img"),
+              card, xy, size, frame)
     if turn is not None:
         _scare_lines(root, turn.scares[:shown], xy, size)
-    legal = list(legal_actions)
-    scripted = None if scripted_move is None else next(
-        (a for a in legal if str(a) == scripted_move), "")
     if legal and isinstance(legal[0], Scare):
         _scare_choices(root, legal, xy, size, clickable=scripted is None)
     elif isinstance(scripted, Place):
         _card(root, make_placed(obs.card(scripted.card), scripted.row, scripted.col, scripted.rotation,
                                 scripted.side), xy, size, ACTIVE, opacity=0.85)
-    elif legal and isinstance(legal[0], Place) and scripted is None:
+    elif placing:
         _spots(root, obs, legal, rotation, side, xy, size)
-    _replay_controls(root, obs, names, shown, left, top + board_h + 14)
     _panel(root, obs, names, legal, rotation, side, left + board_w + 16, top, scripted)
+    _replay_controls(root, obs, names, shown, left, top + board_h + 14)
     return to_text(root)
+
+
+def _view(obs: Observation, legal: Sequence[Any], scripted: Any) -> tuple[int, int, int, int]:
+    """``(min row, max row, min col, max col)`` shown: the cards with MARGIN around them, and
+    every square where the card in hand may have its top-left corner (in any rotation, so that
+    turning the card does not change the zoom), or the scripted card's squares."""
+    rmin, rmax, cmin, cmax = obs.graveyard.bbox
+    rows, cols = [rmin - MARGIN, rmax + MARGIN], [cmin - MARGIN, cmax + MARGIN]
+    if isinstance(scripted, Place):
+        squares = list(make_placed(obs.card(scripted.card), scripted.row, scripted.col, scripted.rotation,
+                                   scripted.side).squares)
+    elif scripted is None and legal and isinstance(legal[0], Place):
+        squares = [(a.row, a.col) for a in legal]
+    else:
+        squares = []
+    rows += [r for r, _ in squares]
+    cols += [c for _, c in squares]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def card_label(card: Placed) -> str:
+    """A graveyard card in words: "K3, black deck, front up, row 2, columns 3 to 5: a black ghost
+    facing right, a tombstone, an empty square" (its squares from the top or the left)."""
+    squares = sorted(zip(card.squares, card.tokens))
+    (r0, c0), (r1, c1) = squares[0][0], squares[-1][0]
+    where = f"column {c0}, rows {r0} to {r1}" if card.vertical else f"row {r0}, columns {c0} to {c1}"
+    return f"{card.name}, {card.deck} deck, {card.side} up, {where}: " + \
+        ", ".join(token_words(token) for _, token in squares)
+
+
+FACING_WORDS = {"^": "up", ">": "right", "v": "down", "<": "left"}
+
+
+def token_words(token: str) -> str:
+    if token == "T":
+        return "a tombstone"
+    if len(token) == 2:
+        return f"a {'black' if token[0] == 'B' else 'white'} ghost facing {FACING_WORDS[token[1]]}"
+    return "an empty square"
+
+
+def place_label(action: Place) -> str:
+    """"Place K3 turned 90° with its top-left at column 2, row 4" (and "back side up")."""
+    side = ", back side up" if action.side == "back" else ""
+    return f"Place {action.card} turned {action.rotation}°{side} with its top-left at column " \
+        f"{action.col}, row {action.row}"
 
 
 def _axes(root: Element, first_row: int, rows: int, first_col: int, cols: int, left: float, top: float,
@@ -186,10 +254,14 @@ def _replay_controls(root: Element, obs: Observation, names: list[str], shown: i
     if total == 0:
         return
     sub(root, "text", f"Scares shown: {shown} of {total}", x=x, y=y + 40, font_size=13)
-    controls = [("start", 0), ("◀", max(0, shown - 1)), ("▶", min(total, shown + 1)), ("all", total)]
-    for i, (label, step) in enumerate(controls):
+    controls = [("start", 0, "Replay the last turn's scares from the start"),
+                ("◀", max(0, shown - 1), "Show one scare fewer"),
+                ("▶", min(total, shown + 1), "Show one scare more"),
+                ("all", total, "Show all the scares")]
+    for i, (label, step, words) in enumerate(controls):
         bx = x + 140 + i * 48
-        group = sub(root, "g", data_action=f"ui:replay={turn.number}:{step}")
+        group = control(root, f"{words} (now {shown} of {total})", f"ui:replay={turn.number}:{step}",
+                        key=f"replay {label}")
         sub(group, "rect", x=bx, y=y + 24, width=42, height=24, rx=5, fill="#ffffff", stroke="#555")
         sub(group, "text", label, x=bx + 21, y=y + 41, font_size=13, text_anchor="middle")
 
@@ -211,7 +283,9 @@ def _scare_lines(root: Element, records: Sequence[Any], xy: Any, size: int) -> N
             sub(root, "circle", cx=ex, cy=ey, r=size * 0.42, fill="none", stroke=colour,
                 stroke_width=3, stroke_dasharray=dash)
         badge = sub(root, "g")
-        sub(badge, "circle", cx=x0 + size * 0.32, cy=y0 - size * 0.32, r=max(8.5, size * 0.2), fill=colour,
+        # the number's disc is darker than the line, so that its white number reads at 6:1
+        sub(badge, "circle", cx=x0 + size * 0.32, cy=y0 - size * 0.32, r=max(8.5, size * 0.2),
+            fill=FLIP_BADGE if flip else colour,
             stroke="#ffffff", stroke_width=1.5)
         sub(badge, "text", str(number), x=x0 + size * 0.32, y=y0 - size * 0.32 + 4.2,
             font_size=12, text_anchor="middle", fill="#ffffff", font_weight="bold")
@@ -227,7 +301,9 @@ def _centre(corner: tuple[float, float], size: int) -> tuple[float, float]:
 def _scare_choices(root: Element, legal: Sequence[Scare], xy: Any, size: int, clickable: bool) -> None:
     for action in legal:
         x, y = xy(action.square)
-        group = sub(root, "g", data_action=str(action))
+        label = said(str(action), None) + (": ghosts scare in the order you choose them" if clickable
+                                           else ": a ghost waiting for its turn to scare")
+        group = control(root, label, str(action))
         sub(group, "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=size * 0.2,
             fill=CHOICE, fill_opacity=0.2, stroke=CHOICE, stroke_width=4, stroke_dasharray="6 3")
         sub(group, "title", f"{action}: click the ghosts in the order they should scare" if clickable
@@ -238,16 +314,24 @@ def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: in
            xy: Any, size: int) -> None:
     """A clickable spot on each legal top-left square, with a hover preview of the card there."""
     spec = obs.card(legal[0].card)
-    layer = sub(root, "g", class_="boo-spots")
-    for action in legal:
-        if action.rotation != rotation or action.side != side:
-            continue
+    shown = sorted((a for a in legal if a.rotation == rotation and a.side == side),
+                   key=lambda a: (a.row, a.col))
+    turned = f"turned {rotation}°" + (", back side up" if side == "back" else "")
+    layer = sub(root, "g", class_="boo-spots", role="grid",
+                aria_label=f"Where {spec.name} {turned} can lie: {len(shown)} squares for its top-left")
+    row: Element | None = None
+    for index, action in enumerate(shown):
+        if index == 0 or action.row != shown[index - 1].row:
+            row = sub(layer, "g", role="row")
+        assert row is not None
         x, y = xy((action.row, action.col))
-        spot = sub(layer, "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, rx=size * 0.18,
-                   fill="#ffffff", fill_opacity=0.22, stroke="#ffffff", stroke_width=1.5,
-                   stroke_dasharray="3 3", class_="boo-spot", data_action=str(action))
-        sub(spot, "title", f"{action} (this square is the card's top-left)")
-        preview = sub(layer, "g", class_="boo-preview", pointer_events="none")
+        label = place_label(action)
+        spot = control(row, label, str(action), role="gridcell", tag="rect", x=x + 2, y=y + 2,
+                       width=size - 4, height=size - 4, rx=size * 0.18, fill="#ffffff", fill_opacity=0.22,
+                       stroke="#ffffff", stroke_width=1.5, stroke_dasharray="3 3", class_="boo-spot",
+                       data_row=action.row, data_col=action.col)
+        sub(spot, "title", label)
+        preview = sub(row, "g", class_="boo-preview", pointer_events="none", aria_hidden="true")
         _card(preview, make_placed(spec, action.row, action.col, rotation, side), xy, size, ACTIVE)
 
 
@@ -365,16 +449,18 @@ def _placing_controls(root: Element, obs: Observation, card: str, rotation: int,
     sub(root, "text", f"Place {card}: turn it and choose a side,", x=x, y=y + 12, font_size=13)
     sub(root, "text", "then click a dashed square (its top-left).", x=x, y=y + 29, font_size=13)
     for i, value in enumerate(ROTATIONS):
-        _toggle(root, f"{value}°", f"ui:rotation={value}", value == rotation, x + i * 52, y + 40, 46)
+        _toggle(root, f"{value}°", f"Turn {card} to {value}°", f"ui:rotation={value}", value == rotation,
+                x + i * 52, y + 40, 46)
     for i, name in enumerate(SIDES):
-        _toggle(root, name, f"ui:side={name}", name == side, x + i * 78, y + 72, 72)
+        _toggle(root, name, f"{card} {name} side up", f"ui:side={name}", name == side, x + i * 78, y + 72, 72)
     size = 34
     placed = make_placed(obs.card(card), 0, 0, rotation, side)
     _card(root, placed, lambda sq, ox=x + 10, oy=y + 110: (ox + sq[1] * size, oy + sq[0] * size), size, None)
 
 
-def _toggle(root: Element, label: str, action: str, on: bool, x: float, y: float, w: float) -> None:
-    group = sub(root, "g", data_action=action)
+def _toggle(root: Element, label: str, words: str, action: str, on: bool, x: float, y: float,
+            w: float) -> None:
+    group = control(root, words, action, aria_pressed="true" if on else "false")
     sub(group, "rect", x=x, y=y, width=w, height=26, rx=6, fill="#0072B2" if on else "#ffffff",
         stroke="#0072B2", stroke_width=1.5)
     sub(group, "text", label, x=x + w / 2, y=y + 18, font_size=13, text_anchor="middle",
@@ -389,3 +475,24 @@ def describe_turn(observation: Observation, names: list[str]) -> str:
     if observation.pending:
         return f"{who}: click the ringed ghosts in the order they should scare ({score})."
     return f"{who} to place {observation.hands[observation.to_move]} ({score})."
+
+
+def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
+    """The position in words for the text mode: the score and whose turn, both players, every card
+    in the graveyard, and the last turn."""
+    obs, names = observation, list(seat_names)
+    lines = [_headline(obs, names) + "."]
+    for seat in (0, 1):
+        hand, top = obs.hands[seat] or "no card", obs.tops[seat] or "no card"
+        lines.append(f"{names[seat]} ({COLOURS[seat]} ghosts): score {obs.scores[seat]}; hand {hand}; "
+                     f"top of deck {top}; {len(obs.unseen[seat])} unseen in deck.")
+    lines += [f"In the graveyard: {card_label(card)}." for card in obs.graveyard.cards]
+    turn = obs.last_turn
+    if turn is not None:
+        flips = [r.flipped for r in turn.scares if r.flipped]
+        lines.append(f"Last turn: {names[turn.seat]}, {turn.action}; "
+                     + (f"flipped {', '.join(flips)}." if flips else "no card flipped."))
+    if obs.pending:
+        lines.append(f"{names[obs.to_move]} chooses which ghost scares next: "
+                     + ", ".join(f"the one at ({r},{c})" for r, c in obs.pending) + ".")
+    return lines

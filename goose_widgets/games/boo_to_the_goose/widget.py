@@ -11,6 +11,12 @@ The ``coach`` option writes under each row the card-counting chance that a flip 
 the expected gain of one more flip (`analysis.dog_chance`, `analysis.flip_gain`).  Everything drawn
 comes from the observation (B4), so two games that differ only in what the viewer cannot see give
 byte-identical SVG.
+
+For the keyboard and screen readers (issue 22) every face-down card, hand card and the Stop button
+is reachable and named from the viewer's knowledge only ("Your card 2, face down: you know it is a
+dog", "Flip Player 2's card 3"), and `describe` says the position in words for the text mode.
+The labels are part of the SVG, so the hidden-information tests that compare it byte for byte
+compare them too.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
+from ...ui.names import said
+from ...ui.svg import OKABE_ITO, control, sub, svg_root, to_text
 from .analysis import dog_chance, flip_gain, geese_this_round
 from .rules import FOX, KINDS, Flip, Observation, Play, Stop, count_text, seat_name
 
@@ -41,7 +48,7 @@ CARD_W, CARD_H, GAP = 42, 40, 4
 UP_W, UP_H = 46, 24
 HAND_W, HAND_H = 60, 70
 FACE = {"goose": ("#F0E442", "#000000"), "fox": ("#E69F00", "#000000"), "dog": ("#0072B2", "#FFFFFF")}
-BACK = "#8a8a8a"
+BACK = "#6b6b6b"  # white numbers on it: 5.3:1
 
 
 def seat_names(game: Any) -> list[str]:
@@ -61,7 +68,7 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, coach
     # the last band.
     shows_hand = not obs.over and 0 <= obs.seat < obs.players
     height = hand_top + (HAND_H + 34 if shows_hand else 4)
-    root = svg_root(WIDTH, height)
+    root = svg_root(WIDTH, height, label=f"Boo to the Goose: {_headline(obs, names)}")
     sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf5")
     sub(root, "text", _headline(obs, names), x=10, y=21, font_size=15, font_weight="bold")
     for seat in range(obs.players):
@@ -95,29 +102,37 @@ def _band(root: Any, obs: Observation, seat: int, names: list[str], legal: dict[
     sub(root, "rect", x=4, y=top, width=WIDTH - 8, height=height - 5, rx=8,
         fill="#fff6d5" if active else "#ffffff", stroke=colour, stroke_width=3 if active else 1.5)
     you = " (you)" if seat == obs.seat and not spectator else ""
-    sub(root, "text", names[seat] + you, x=12, y=top + 19, font_size=15, font_weight="bold", fill=colour)
+    # the band's frame carries the seat's colour; the name is dark, to read at 4.5:1 on any band
+    sub(root, "text", names[seat] + you, x=12, y=top + 19, font_size=15, font_weight="bold", fill="#222")
     removed = f" · {obs.removed_sizes[seat]} removed" if obs.removed_sizes[seat] else ""
     sub(root, "text", f"pile {obs.pile_sizes[seat]} · hand {obs.hand_sizes[seat]}{removed}",
         x=12, y=top + 37, font_size=12)
     won = obs.won[seat]
     sub(root, "text", f"won {sum(won)}", x=12, y=top + 55, font_size=13, font_weight="bold")
     sub(root, "text", count_text(won), x=12, y=top + 72, font_size=12, fill="#444")
-    _row(root, obs, seat, legal, top)
+    _row(root, obs, seat, names, legal, top)
     _face_up(root, obs, seat, top)
     if coach:
         _coach(root, obs, seat, top + height - 12)
 
 
-def _row(root: Any, obs: Observation, seat: int, legal: dict[str, Any], top: float) -> None:
+def _row(root: Any, obs: Observation, seat: int, names: list[str], legal: dict[str, Any],
+         top: float) -> None:
     size = obs.row_sizes[seat]
     if not size:
-        sub(root, "text", "no face-down cards", x=LEFT, y=top + 30, font_size=12, fill="#888")
+        sub(root, "text", "no face-down cards", x=LEFT, y=top + 30, font_size=12, fill="#595959")
     step = min(CARD_W + GAP, (WIDTH - LEFT - 20) / max(1, size))
     for index in range(size):
         x, y = LEFT + index * step, top + 6
         action = str(Flip(seat, index))
-        group = sub(root, "g", data_action=action if action in legal else None)
         clickable = action in legal
+        if clickable:
+            label = said(action, names)
+        elif seat == obs.seat:
+            label = f"Your card {index + 1}, face down: you know it is a {KINDS[obs.row[index]]}"
+        else:
+            label = f"{names[seat]}'s card {index + 1}, face down"
+        group = control(root, label, action if clickable else None, key=f"row {seat} card {index + 1}")
         sub(group, "rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4, fill=BACK,
             stroke="#D55E00" if clickable else "#555", stroke_width=3 if clickable else 1)
         sub(group, "text", str(index + 1), x=x + CARD_W / 2, y=y + 14, font_size=12,
@@ -170,9 +185,12 @@ def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> Non
     x = 14
     for kind, count in enumerate(obs.hand):
         action = str(Play(kind))
-        for _ in range(count):
+        how = "face up: a catch round starts" if kind == FOX else "face down"
+        for copy in range(count):
             clickable = action in legal
-            group = sub(root, "g", data_action=action if clickable else None)
+            label = f"{said(action, None)}, {how}" if clickable else f"Your hand: a {KINDS[kind]}"
+            group = control(root, label, action if clickable else None,
+                            key=f"hand {KINDS[kind]} {copy + 1}")
             fill, ink = FACE[KINDS[kind]]
             sub(group, "rect", x=x, y=top + 24, width=HAND_W, height=HAND_H, rx=6, fill=fill,
                 stroke="#D55E00" if clickable else "#333", stroke_width=3 if clickable else 1)
@@ -184,9 +202,34 @@ def _hand(root: Any, obs: Observation, legal: dict[str, Any], top: float) -> Non
                 lengthAdjust="spacingAndGlyphs")
             x += HAND_W + 8
     if str(Stop()) in legal:
-        group = sub(root, "g", data_action=str(Stop()))
-        sub(group, "rect", x=WIDTH - 190, y=top + 28, width=170, height=52, rx=10, fill="#009E73",
+        group = control(root, "Stop and bank the cards turned this round", str(Stop()), key="stop")
+        sub(group, "rect", x=WIDTH - 190, y=top + 28, width=170, height=52, rx=10, fill="#00664d",
             stroke="#004d38", stroke_width=2)
         sub(group, "text", "Stop and bank", x=WIDTH - 105, y=top + 60, font_size=17,
             text_anchor="middle", fill="#fff", font_weight="bold")
 
+
+
+def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
+    """The position in words for the text mode, from the viewer's observation only (B4)."""
+    obs, names = observation, list(seat_names)
+    lines = [_headline(obs, names)]
+    for seat in range(obs.players):
+        you = " (you)" if seat == obs.seat else ""
+        removed = f", {obs.removed_sizes[seat]} removed" if obs.removed_sizes[seat] else ""
+        line = (f"{names[seat]}{you}: pile {obs.pile_sizes[seat]}, hand {obs.hand_sizes[seat]}{removed}; "
+                f"won {sum(obs.won[seat])} ({count_text(obs.won[seat])}); ")
+        size = obs.row_sizes[seat]
+        if seat == obs.seat and size:
+            line += "face-down row: " + ", ".join(KINDS[k] for k in obs.row)
+        else:
+            line += f"{size} face-down card{'s' if size != 1 else ''}"
+        up = [KINDS[k] for k in obs.face_up[seat]]
+        if obs.fox == seat:
+            up = ["fox"] + up
+        if up:
+            line += "; face up this round: " + ", ".join(up)
+        lines.append(line + ".")
+    if not obs.over:
+        lines.append(f"Your hand: {count_text(obs.hand)}.")
+    return lines

@@ -7,6 +7,12 @@ Square 0 is the start area below the board, where several pawns sit side by side
 Okabe-Ito colours and carry their seat number, so they stay distinct for colour-blind players.
 The dice show the last roll; when the viewer may roll they carry ``data-action="roll"``.
 Everyone sees everything: the Goose game has no hidden information.
+
+For the keyboard and screen readers (issue 22) every square is a readable element along the spiral
+("Square 31, the Well: Player 2's pawn"), then the dice ("Roll the dice"); `describe` says the
+position in words for the table's text mode.  The trail of the last move follows the spiral square
+by square (a goose chain no longer cuts across the board); only the jumps (the Bridge, the Maze,
+Death, an opening roll) are drawn straight.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from ...ui.svg import OKABE_ITO, sub, svg_root, to_text
+from ...ui.svg import OKABE_ITO, control, sub, svg_root, to_text
 from .rules import FINISH, SQUARES, Observation, plural, seat_name
 
 OPTIONS = {"hide_trail": "Hide the trail of the last move"}
@@ -75,9 +81,13 @@ def seat_colour(seat: int) -> str:
 
 
 def _ink(colour: str) -> str:
-    """Black or white text, whichever reads on ``colour``."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
+    """Black or white text, whichever contrasts more with ``colour`` (WCAG's relative luminance)."""
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return "#000" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "#fff"
 
 
 # --- pictograms: each draws into a box of side ``s`` centred on (x, y) ---------------------------
@@ -186,7 +196,7 @@ def die(g: ET.Element, x: float, y: float, size: float, value: int | None) -> No
         stroke_width=max(1, size / 28))
     if value is None:
         sub(g, "text", "?", x=x + size / 2, y=y + size * 0.68, text_anchor="middle",
-            font_size=size * 0.55, fill="#999")
+            font_size=size * 0.55, fill="#666")
         return
     for px, py in PIPS[value]:
         sub(g, "circle", cx=x + size / 2 + px * size * 0.27, cy=y + size / 2 + py * size * 0.27,
@@ -296,24 +306,52 @@ def trail_squares(obs: Observation) -> list[int]:
     return squares
 
 
+def is_jump(start: int, end: int) -> bool:
+    """Whether the pawn went from ``start`` to ``end`` in one jump (a jump square or an opening
+    roll) rather than by walking the squares between."""
+    square = SQUARES.get(start)
+    jumped = square is not None and square.effect == "jump" and square.target == end
+    opening = start == 0 and SQUARES.get(end) is not None and SQUARES[end].effect == "opening"
+    return jumped or opening
+
+
+def trail_walk(obs: Observation) -> list[int]:
+    """Every square the trail passes, in order: the walked legs square by square along the spiral,
+    the jumps straight."""
+    stops = trail_squares(obs)
+    walk = stops[:1]
+    for start, end in zip(stops, stops[1:]):
+        if is_jump(start, end):
+            walk.append(end)
+        else:
+            step = 1 if end > start else -1
+            walk.extend(range(start + step, end + step, step))
+    return walk
+
+
 def _trail(g: ET.Element, obs: Observation) -> None:
     seat = obs.last_mover
     if seat is None:
         return
-    points = [centre(square, seat) for square in trail_squares(obs)]
-    if len(points) < 2:
+    walk = trail_walk(obs)
+    if len(walk) < 2:
         return
     trail = sub(g, "g", class_="gw-trail", opacity=0.6)
-    sub(trail, "polyline", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points), fill="none",
-        stroke=seat_colour(seat), stroke_width=4, stroke_dasharray="7 4", stroke_linejoin="round")
-    for x, y in points[1:-1]:
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (centre(square, seat) for square in walk))
+    sub(trail, "polyline", points=points, fill="none", stroke=seat_colour(seat), stroke_width=4,
+        stroke_dasharray="7 4", stroke_linejoin="round")
+    for square in trail_squares(obs)[1:-1]:  # where each leg ended
+        x, y = centre(square, seat)
         sub(trail, "circle", cx=x, cy=y, r=5, fill=seat_colour(seat), stroke="#222", stroke_width=1)
 
 
 def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool, names: Sequence[str]) -> None:
     x, y = PANEL_X, MARGIN + 40
     roll = obs.last_roll
-    box = sub(g, "g", class_="gw-dice", data_action="roll" if may_roll else None)
+    last = (f"{names[obs.last_mover]} rolled {roll}" if roll and obs.last_mover is not None
+            else "nobody has rolled yet")
+    label = "Roll the dice" if may_roll else f"The dice: {last}"
+    box = control(g, label, "roll" if may_roll else None, key="dice", class_="gw-dice")
     if may_roll:
         sub(box, "rect", x=x - 6, y=y - 6, width=218, height=104, rx=10, fill="#fff3c4",
             stroke="#E69F00", stroke_width=2)
@@ -321,12 +359,10 @@ def _dice_panel(g: ET.Element, obs: Observation, may_roll: bool, names: Sequence
             fill="#E69F00", opacity=0.3)
     die(box, x, y, 56, roll.first if roll else None)
     die(box, x + 74, y, 56, roll.second if roll else None)
-    last = (f"{names[obs.last_mover]} rolled {roll}" if roll and obs.last_mover is not None
-            else "nobody has rolled yet")
     sub(box, "text", last, x=x, y=y + 76, font_size=12, fill="#333")
     if may_roll:
         sub(box, "text", "your turn: click the dice to roll", x=x, y=y + 92, font_size=12,
-            font_weight="bold", fill="#8a5a00")
+            font_weight="bold", fill="#6b4400")
 
 
 def _status(obs: Observation, names: Sequence[str]) -> str:
@@ -341,18 +377,68 @@ def _players_panel(g: ET.Element, obs: Observation, top: float, names: Sequence[
         y = top + seat * 22
         colour = seat_colour(seat)
         sub(g, "circle", cx=PANEL_X + 8, cy=y - 4, r=7, fill=colour, stroke="#222", stroke_width=1)
-        if obs.out[seat]:
-            state = "out of the game"
-        elif obs.held[seat]:
-            state = f"on {obs.positions[seat]}, held in {SQUARES[obs.positions[seat]].name}"
-        else:
-            owed = obs.owed[seat]
-            state = f"on {obs.positions[seat]}" + (f", misses {plural(owed, 'turn')}" if owed else "")
-        coins = f" · {plural(obs.coins[seat], 'coin')}" if obs.coins else ""
-        sub(g, "text", f"{names[seat]} {state}{coins}", x=PANEL_X + 20, y=y, font_size=12,
+        sub(g, "text", seat_text(obs, seat, names), x=PANEL_X + 20, y=y, font_size=12,
             fill="#222", font_weight="bold" if seat == obs.to_move and not obs.finished else None,
             text_decoration="line-through" if obs.out[seat] else None)
     return top + obs.players * 22
+
+
+def seat_text(obs: Observation, seat: int, names: Sequence[str]) -> str:
+    """One seat's line of the players' panel: "Player 2 on 31, held in the Well · 3 coins"."""
+    if obs.out[seat]:
+        state = "out of the game"
+    elif obs.held[seat]:
+        state = f"on {obs.positions[seat]}, held in {SQUARES[obs.positions[seat]].name}"
+    else:
+        owed = obs.owed[seat]
+        state = f"on {obs.positions[seat]}" + (f", misses {plural(owed, 'turn')}" if owed else "")
+    coins = f" · {plural(obs.coins[seat], 'coin')}" if obs.coins else ""
+    return f"{names[seat]} {state}{coins}"
+
+
+def square_label(obs: Observation, number: int, names: Sequence[str]) -> str:
+    """What a screen reader says on a square: "Square 31, the Well: Player 2's pawn"."""
+    special = SQUARES.get(number)
+    if number == 0:
+        text = "Start, square 0"
+    elif number == FINISH:
+        text = f"Square {number}, the finish"
+    else:
+        text = f"Square {number}" + (f", {special.name}" if special else "")
+        if special is not None and special.says:
+            text += f" ({special.says})"
+    pawns = [seat for seat in range(obs.players) if not obs.out[seat] and obs.positions[seat] == number]
+    if pawns:
+        text += ": " + " and ".join(f"{names[seat]}'s pawn" for seat in pawns)
+    if number == FINISH and obs.coins:
+        text += f"; the kitty holds {plural(obs.kitty, 'coin')}"
+    return text
+
+
+def _square_targets(g: ET.Element, obs: Observation, names: Sequence[str]) -> None:
+    """Squares 0 to 63 in the keyboard's reach, along the spiral (they are read, not clicked)."""
+    layer = sub(g, "g", class_="gw-square-targets", fill="none", pointer_events="none")
+    for number in range(FINISH + 1):
+        if number == 0:
+            x, y, w, h = MARGIN, START_Y, 6 * 30 + 16, START_H
+        else:
+            column, row = spiral()[number - 1]
+            x, y, w, h = MARGIN + column * CELL, MARGIN + row * CELL, CELL, CELL
+        control(layer, square_label(obs, number, names), key=f"square {number}", role="img", tag="rect",
+                x=x + 1.5, y=y + 1.5, width=w - 3, height=h - 3)
+
+
+def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
+    """The position in words (the table's text mode): whose turn, every pawn, the last roll."""
+    obs, names = observation, list(seat_names)
+    lines = [_status(obs, names) + "."]
+    lines += [seat_text(obs, seat, names) + "." for seat in range(obs.players)]
+    if obs.coins:
+        lines.append(f"Kitty on {FINISH}: {plural(obs.kitty, 'coin')}.")
+    if obs.last_roll is not None and obs.last_mover is not None:
+        lines.append(f"Last roll: {names[obs.last_mover]} rolled {obs.last_roll}, "
+                     f"squares {' → '.join(str(s) for s in trail_squares(obs))}.")
+    return lines
 
 
 def _legend(g: ET.Element, top: float) -> None:
@@ -378,7 +464,7 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
     players_top = MARGIN + 160
     legend_top = players_top + obs.players * 22 + (20 if obs.coins else 0) + 14
     height = max(HEIGHT, legend_top + 10 + len(LEGEND) * 22 + 6)
-    root = svg_root(WIDTH, height, class_="gw-goose")
+    root = svg_root(WIDTH, height, label=f"Game of the Goose: {_status(obs, names)}", class_="gw-goose")
     sub(root, "rect", x=0, y=0, width=WIDTH, height=height, rx=12, fill="#f3ead2")
     root.append(_symbols())
     root.append(_board_template())
@@ -395,6 +481,7 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
             px, py = centre(obs.positions[seat], seat)
             _pawn(root, seat, px, py, seat == obs.to_move and not obs.finished and not obs.rolling,
                   obs.owed[seat], obs.held[seat], names[seat])
+    _square_targets(root, obs, names)
     sub(root, "text", "Game of the Goose", x=PANEL_X, y=MARGIN + 12, font_size=16, font_weight="bold",
         fill="#3d3325")
     sub(root, "text", _status(obs, names), class_="gw-status", x=PANEL_X, y=MARGIN + 29, font_size=12.5,

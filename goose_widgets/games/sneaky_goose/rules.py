@@ -790,7 +790,11 @@ class State(StateBase):
         grids = _set(self.grids, self.turn, _put(self.grids[self.turn], chosen, theirs))
         grids = _set(grids, action.seat, _put(grids[action.seat], action.slot, mine))
         line = (f"{seat_name(self.turn)} swaps their card {chosen + 1} with "
-                f"{seat_name(action.seat)}'s card {action.slot + 1}; nobody looks at either.")
+                f"{seat_name(action.seat)}'s card {action.slot + 1}, face down")
+        if theirs[1] >> self.turn & 1:  # e.g. the card the Magic Goose's look just showed
+            line += f"; {seat_name(self.turn)} has seen the card they take."
+        else:
+            line += "; neither card is shown."
         return self._end_turn({"grids": grids, "chosen": None}), [line]
 
     def _on_round_over(self, _action: Action) -> tuple[State, list[str]]:

@@ -8,7 +8,12 @@ not seen are not in the observation, so they cannot reach the SVG.
 Clicks: the draw and play piles ("take ..."), grid cards for the step that needs a card (swap,
 look, blind swap, give), SVG buttons for HONK, Play it, Pass, Skip, Done and the next round.  In a
 slam window the Slam! button switches the view to slam mode (``ui:mode=slam-<round>-<window>``, so it
-ends with that window), where any grid card can be slammed.
+ends with that window), where any grid card can be slammed; Escape (or Cancel slam) leaves it.
+
+For the keyboard and screen readers (issue 22) every grid card, both piles and every button is
+reachable and named in words from the seat's observation only ("Your card 3, face down: you know it
+is a Lazy Goose (3)", "Swap into Player 1's card 2: face down"); `describe` says the position in words
+for the text mode.  Cards carry their value and name as text, never only a colour.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import TERMINAL
-from ...ui.svg import OKABE_ITO, actions_in, fitted_text, sub, svg_root, to_text
+from ...ui.names import said
+from ...ui.svg import OKABE_ITO, actions_in, control, fitted_text, sub, svg_root, to_text
 from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
 from .rules import CARD_VERBS, PASS, Action, Game, Observation, seat_name
 
@@ -42,7 +48,7 @@ PILE_W, PILE_H = int(CARD_W * 1.2), int(CARD_H * 1.2)
 WIDTH = 850
 BACK = OKABE_ITO[0]
 HIGHLIGHT = OKABE_ITO[1]
-SLAM = OKABE_ITO[5]
+SLAM = "#b34700"  # Okabe-Ito's vermillion, darkened: white text on it and it on white read at 5.5:1
 KNOWN = OKABE_ITO[4]
 BUTTON_TEXT = {"honk": "HONK!", "play it": "Play it", "skip action": "Skip", "done looking": "Done",
                "pass": "Pass"}
@@ -144,7 +150,10 @@ class _Board:
         grid_h = HEADER + self.rows * (self.card_h + GAP) + (30 if obs.revealed else 6)
         middle = 54 + grid_h + 12
         height = middle + max(PILE_H + 64, 44 + 18 * obs.players)
-        root = svg_root(WIDTH, height)
+        label = (f"Sneaky Goose: round {obs.round} of {obs.rounds}, you are {seat_name(obs.seat)}. "
+                 + self.prompt())
+        root = svg_root(WIDTH, height, label=label,
+                        escape="ui:mode=" if self.slamming else None)
         sub(root, "rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf7", rx=10)
         sub(root, "text", self.title(), x=14, y=22, font_size=15, font_weight="bold")
         if self.mine and obs.phase == "slam window":  # a window that waits for you: make it obvious
@@ -199,7 +208,9 @@ class _Board:
                             if self.slamming else self.slam_prompt(top)),
             "give": f"A match! Click one of your cards to give to {seat_name(obs.receiver or 0)}.",
             "looking": "Click the card (or Done) when you have seen it.",
-            "choose": "Blind swap: click one of your cards, or Skip.",
+            "choose": ("After your look, the Magic Goose's swap: click one of your cards to swap "
+                       "with another player's, or Skip."
+                       if effect == MAGIC else "Blind swap: click one of your cards, or Skip."),
             "target": "Now click another player's card to swap with.",
             "round over": "",
         }
@@ -255,9 +266,10 @@ class _Board:
     def grid_card(self, root: ET.Element, seat: int, place: int, view: Any, x: float, y: float) -> None:
         obs = self.obs
         action = self.card_actions.get((seat, place))
-        parent = sub(root, "g", data_action=action) if action else root
         looked = (seat, place) in obs.looking
         face_up = view.card is not None and (obs.revealed or (looked and obs.actor == obs.seat))
+        parent = control(root, card_label(obs, seat, place, view, face_up, action), action,
+                         key=f"card {seat} {place}")
         if face_up:
             _card_face(parent, view.card, x, y, CARD_W, self.card_h)
         else:
@@ -282,7 +294,8 @@ class _Board:
         obs = self.obs
         w, h = PILE_W, PILE_H
         legal = {str(a) for a in self.legal}
-        draw = sub(root, "g", data_action="take draw pile") if "take draw pile" in legal else root
+        draw = control(root, _pile_label("take draw pile", legal, f"{obs.draw_size} cards, face down"),
+                       "take draw pile" if "take draw pile" in legal else None, key="draw pile")
         if obs.draw_size:
             _card_back(draw, x, y, w, h)
         else:
@@ -291,7 +304,9 @@ class _Board:
         sub(draw, "text", f"draw pile · {obs.draw_size}", x=x + w / 2, y=y + h + 16, font_size=12,
             text_anchor="middle")
         px = x + w + 40
-        play = sub(root, "g", data_action="take play pile") if "take play pile" in legal else root
+        top = f"{obs.top.label} on top" if obs.top is not None else "no card on top"
+        play = control(root, _pile_label("take play pile", legal, f"{obs.play_size} cards, {top}"),
+                       "take play pile" if "take play pile" in legal else None, key="play pile")
         if obs.top is not None:
             _card_face(play, obs.top, px, y, w, h)
         else:
@@ -335,7 +350,9 @@ class _Board:
                 shown.insert(0, ("Slam!", "ui:mode=" + slam_mode(obs), SLAM))
         for label, target, colour in shown:
             width = 16 + 8 * len(label)
-            group = sub(root, "g", data_action=target)
+            words = {"Slam!": "Slam: choose the card to slam", "Cancel slam": "Cancel the slam"}.get(
+                label, said(target, None))
+            group = control(root, words, target, key=f"button {label}")
             sub(group, "rect", x=x, y=y, width=width, height=28, rx=6, fill=colour)
             sub(group, "text", label, x=x + width / 2, y=y + 19, font_size=13, fill="#ffffff",
                 text_anchor="middle", font_weight="bold")
@@ -363,12 +380,71 @@ class _Board:
             fill="#666")
 
 
+def _pile_label(action: str, legal: set[str], what: str) -> str:
+    return f"{said(action, None)}: {what}" if action in legal else f"{said(action[5:], None)}: {what}"
+
+
+def card_text(obs: Observation, seat: int, place: int, view: Any, face_up: bool) -> str:
+    """What this seat knows of one grid card, in words: "face down: you know it is a Lazy Goose (3)"."""
+    if face_up:
+        text = f"face up: {view.card.label}"
+    elif view.card is not None:
+        text = f"face down: you know it is a {view.card.label}"
+    else:
+        text = "face down"
+    others = [seat_name(s) for s in view.known_by if s != obs.seat]
+    if others and not obs.revealed:
+        text += f"; {' and '.join(others)} {'knows' if len(others) == 1 else 'know'} it"
+    return text
+
+
+def card_label(obs: Observation, seat: int, place: int, view: Any, face_up: bool, action: str | None) -> str:
+    """A grid card's label: its action if it has one, then whose card it is and what the seat knows."""
+    whose = "Your" if seat == obs.seat else f"{seat_name(seat)}'s"
+    text = card_text(obs, seat, place, view, face_up)
+    if action is None:
+        return f"{whose} card {place + 1}, {text}"
+    if action == "done looking":
+        return f"Done looking at {whose.lower() if seat == obs.seat else whose} card {place + 1}, {text}"
+    return f"{said(action, None)}, {text}"
+
+
+def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
+    """The position in words for the text mode, from the seat's observation only (S12)."""
+    obs = observation
+    board = _Board(obs, [], False, "")
+    lines = [board.title() + ".", describe_turn(obs, [seat_name(s) for s in range(obs.players)])]
+    for seat, grid in enumerate(obs.grids):
+        whose = f"{seat_name(seat)} (you)" if seat == obs.seat else seat_name(seat)
+        cards = []
+        for place, view in enumerate(grid):
+            if view is None:
+                cards.append(f"card {place + 1} empty")
+                continue
+            looked = (seat, place) in obs.looking and obs.actor == obs.seat
+            face_up = view.card is not None and (obs.revealed or looked)
+            cards.append(f"card {place + 1} {card_text(obs, seat, place, view, face_up)}")
+        tags = [t for t, on in (("dealer", seat == obs.dealer),
+                                ("their turn", seat == obs.turn and obs.phase != "game over")) if on]
+        lines.append(f"{whose}{' (' + ', '.join(tags) + ')' if tags else ''}: " + "; ".join(cards) + ".")
+    top = obs.top.label if obs.top is not None else "nothing"
+    lines.append(f"Draw pile: {obs.draw_size} cards. Play pile: {obs.play_size} cards, {top} on top.")
+    if obs.held_from:
+        who = "You hold" if obs.turn == obs.seat else f"{seat_name(obs.turn)} holds"
+        card = obs.held.label if obs.held is not None else "a card you have not seen"
+        lines.append(f"{who} {card} (from the {obs.held_from}).")
+    elif obs.action_card is not None:
+        lines.append(f"Action of {obs.action_card.label}: {obs.action_card.action}.")
+    lines.append("Scores: " + ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(obs.totals)) + ".")
+    return lines
+
+
 def _card_back(parent: ET.Element, x: float, y: float, w: float, h: float) -> None:
     sub(parent, "rect", x=x, y=y, width=w, height=h, rx=5, fill=BACK, stroke="#1b3a57")
     sub(parent, "rect", x=x + 5, y=y + 5, width=w - 10, height=h - 10, rx=3, fill="none",
         stroke="#ffffff", stroke_opacity=0.5)
     sub(parent, "text", "SG", x=x + w / 2, y=y + h / 2 + 5, font_size=max(14.0, w / 4), fill="#ffffff",
-        fill_opacity=0.6, text_anchor="middle", font_weight="bold")
+        fill_opacity=0.6, text_anchor="middle", font_weight="bold", aria_hidden="true")  # decoration
 
 
 def _card_face(parent: ET.Element, card: Any, x: float, y: float, w: float, h: float) -> None:
