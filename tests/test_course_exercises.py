@@ -5,7 +5,8 @@
   defines ``name`` as a placeholder (``answer = ...`` or a function whose body is ``...``).
 - Every notebook ends with at least two exercises: after its last code cell that is not part of an
   exercise come at least two check cells.
-- The notebooks 01, 02, 04, 06 and 08 say at the top what you will learn.
+- Every notebook 01-08 opens with what you will learn, and ends, after its last exercise, with a
+  summary: what was learned and what to try next (issue 19, item 2).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-COURSE = Path(__file__).resolve().parents[1] / "course"
+from .course_text import COURSE, outputs_text
+
 NOTEBOOKS = sorted(p for p in COURSE.glob("0[1-8]_*.ipynb"))
 CHECK = re.compile(r"^(\w+)\.check\((\w+)\)$")
 SHOWS_AN_OBJECT = re.compile(r"^\w+$")  # a prompt cell ends by showing the exercise: `move_a_pawn`
@@ -25,17 +27,6 @@ SHOWS_AN_OBJECT = re.compile(r"^\w+$")  # a prompt cell ends by showing the exer
 def code_cells(notebook: Path) -> list[str]:
     cells = json.loads(notebook.read_text())["cells"]
     return ["".join(c["source"]).strip() for c in cells if c["cell_type"] == "code"]
-
-
-def outputs_text(notebook: Path) -> str:
-    cells = json.loads(notebook.read_text())["cells"]
-    texts = []
-    for cell in cells:
-        for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            for value in (output.get("text"), data.get("text/plain"), data.get("text/markdown")):
-                texts.append("".join(value) if isinstance(value, list) else value or "")
-    return "\n".join(texts)
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
@@ -80,9 +71,23 @@ def test_every_notebook_ends_with_at_least_two_exercises(notebook):
     assert len(checks_at_the_end) >= 2, f"{notebook.name} ends with {len(checks_at_the_end)} exercise(s)"
 
 
-@pytest.mark.parametrize("number", ["01", "02", "04", "06", "08"])
-def test_the_notebook_says_what_you_will_learn(number):
-    notebook = next(COURSE.glob(f"{number}_*.ipynb"))
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_notebook_says_what_you_will_learn(notebook):
     first = "".join(json.loads(notebook.read_text())["cells"][0]["source"])
-    assert "**What you will learn**" in first
-    assert first.count("\n- ") >= 3
+    assert first.startswith("# ") and "**What you will learn**" in first
+    assert first.split("**What you will learn**")[1].count("\n- ") >= 3
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_notebook_ends_with_a_summary_after_its_last_exercise(notebook):
+    cells = json.loads(notebook.read_text())["cells"]
+    last_check = max(i for i, c in enumerate(cells)
+                     if c["cell_type"] == "code" and CHECK.match("".join(c["source"]).strip()))
+    summaries = [i for i, c in enumerate(cells) if "".join(c["source"]).startswith("## Summary")]
+    assert summaries, f"{notebook.name} has no '## Summary'"
+    assert summaries == [len(cells) - 1] and summaries[0] > last_check, \
+        f"{notebook.name}: the summary is not the last cell, after the last exercise"
+    summary = "".join(cells[-1]["source"])
+    learned, _, next_steps = summary.partition("**What to try next**")
+    assert learned.count("\n- ") >= 3, "say what was learned, in at least three points"
+    assert next_steps.strip(), "say what to try next"

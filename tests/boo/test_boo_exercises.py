@@ -11,7 +11,7 @@ import pytest
 from goose_widgets import load_game
 from goose_widgets.games.boo import analysis
 from goose_widgets.games.boo.bots import GreedyBot, RandomBot
-from goose_widgets.games.boo.examples import example_1_start, tip_2_start
+from goose_widgets.games.boo.examples import SCENARIOS, flip_puzzle_start, order_puzzle_start
 from goose_widgets.games.boo.exercises import (
     EXERCISES,
     back_of_a_ghost,
@@ -62,8 +62,8 @@ def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
 
 @pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
 def test_the_solution_shown_is_correct(exercise):
-    namespace = solution_namespace(exercise, example_1_start=example_1_start, tip_2_start=tip_2_start,
-                                   STANDARD_EDITION=STANDARD_EDITION)
+    namespace = solution_namespace(exercise, flip_puzzle_start=flip_puzzle_start,
+                                   order_puzzle_start=order_puzzle_start, STANDARD_EDITION=STANDARD_EDITION)
     found = [v for k, v in namespace.items() if k in ("answer", "sight")]
     assert_correct(exercise, found[0])
 
@@ -83,15 +83,17 @@ WRONG = [
     (back_of_a_ghost, 3, "answer with a ghost"),
     (EXERCISES["Write the line of sight of a ghost"], sight_through_everything, "own colour"),
     (EXERCISES["Write the line of sight of a ghost"], 42, "expected a function"),
-    (which_cards_flip, {"K12", "K3", "K4"}, "K4 does not flip"),
+    (which_cards_flip, {"G1", "W3", "G3"}, "G3 does not flip"),
+    (which_cards_flip, {"G1"}, "1 card that flips is missing"),
     (which_cards_flip, "K12", "answer with a set"),
     (first_card_chance, Fraction(1, 4), "three ghosts"),
     (first_card_chance, Fraction(1, 2), "Count the black deck"),
     (first_card_chance, "a third", "expected a number"),
-    (best_scare_order, (5, 0), "another first ghost"),
+    (best_scare_order, (-3, 2), "another first ghost"),
+    (best_scare_order, (-2, 2), "leaves Black 8 ghosts"),
     (best_scare_order, (0, 0), "not a ghost of the active card"),
-    (best_scare_order, "(5,2)", "answer with the square"),
-    (best_scare_order, (5, "2"), "answer with the square"),
+    (best_scare_order, "(-1,2)", "answer with the square"),
+    (best_scare_order, (-1, "2"), "answer with the square"),
 ]
 
 
@@ -101,8 +103,8 @@ def test_plausible_mistakes_get_their_message(exercise, answer, phrase):
 
 
 def test_answers_in_other_shapes_a_learner_would_write():
-    assert_correct(best_scare_order, [5, 2])          # a list, as which_cards_flip takes a list
-    assert_correct(which_cards_flip, ["K3", "K12"])
+    assert_correct(best_scare_order, [-1, 2])          # a list, as which_cards_flip takes a list
+    assert_correct(which_cards_flip, ["W3", "g1"])
     assert_correct(turn_a_ghost, " b> ")
     assert_correct(back_of_a_ghost, "BV")
 
@@ -116,8 +118,19 @@ def test_the_which_cards_prompt_draws_with_imports_it_names():
     assert "from goose_widgets.games.boo.widget import render" in which_cards_flip.prompt
     from goose_widgets.games.boo.widget import render
 
-    state = example_1_start()
-    assert render(state.observation(1), state.legal_actions(), rotation=90, side="back").startswith("<svg")
+    state = flip_puzzle_start()
+    assert render(state.observation(0), state.legal_actions()).startswith("<svg")
+
+
+def test_no_walkthrough_plays_the_puzzles_of_notebook_08():
+    """Notebook 07 walks through `SCENARIOS`; 08's questions are about other positions and moves."""
+    puzzles = [(flip_puzzle_start().graveyard, "place K3 at (2,1) rot 0 front"),
+               (order_puzzle_start().graveyard, "place K10 at (-3,2) rot 90 front")]
+    for scenario in SCENARIOS.values():
+        for state in scenario.states():
+            for graveyard, move in puzzles:
+                assert state.graveyard != graveyard
+                assert move not in [str(step.move) for step in scenario.steps]
 
 
 def test_first_card_chance_is_the_engine_count():

@@ -18,6 +18,7 @@ from goose_widgets.games.boo_to_the_goose.exercises import (
     after_the_dog,
     banked_after_the_dog,
     count_the_dogs,
+    dog_at_tom,
     first_card_chance,
     first_card_fox,
     stop_rule,
@@ -70,16 +71,26 @@ def test_numbers_rounded_are_rounded_and_junk_is_refused(exercise):
 
 def test_the_rule_answers_come_from_the_engine():
     assert first_card_chance() == Fraction(SET[1], sum(SET)) == first_card_fox.reference
-    assert banked_after_the_dog() == after_the_dog.reference == (0, 3, 1)
+    assert banked_after_the_dog() == after_the_dog.reference == (0, 1, 2)
+    before, after = dog_at_tom()
+    assert before.history[-2:] == ("play fox", "flip Player 2's card 1")
+    assert after.events[0] == "Player 1 turns over Player 3's card 2: a dog!"
+
+
+def test_no_walkthrough_plays_the_dog_question():
+    question = dog_at_tom()[1].history
+    for scenario in SCENARIOS.values():
+        assert scenario.final().history[:len(question)] != question
 
 
 WRONG = [
     (first_card_fox, Fraction(1, 3), "not equally many"),
     (first_card_fox, Fraction(1, 5), "Count the foxes"),
     (first_card_fox, Fraction(1, 7), "Count the foxes"),
-    (after_the_dog, (0, 2, 1), "whose fox"),
-    (after_the_dog, (2, 3, 1), "loses everything"),
-    (after_the_dog, (0, 3, 0), "Tom's goose"),
+    (after_the_dog, (0, 1, 1), "whose fox"),
+    (after_the_dog, (2, 1, 2), "loses everything"),
+    (after_the_dog, (0, 0, 2), "Emma's goose"),
+    (after_the_dog, (0, 1, 3), "not quite"),
     (after_the_dog, 3, "answer with 3 numbers"),
     (after_the_dog, (0, 3, "one"), "whole number"),
     (count_the_dogs, lambda o, w: Fraction(4 - o.revealed[w][2], 24 - sum(o.revealed[w])),

@@ -33,8 +33,8 @@ CHECK_OUTPUT = """(index) => {
   return [cell.model.sharedModel.getSource(),
           JSON.stringify(cell.model.outputs.toJSON())];
 }"""
-PLACEHOLDER = "answer = ...   # a square number"  # the first exercise's answer cell, as committed
-TYPED = "answer = 53"
+PLACEHOLDER = "answer = ...   # (Player 1's square, Player 2's square)"  # the first exercise's, as committed
+TYPED = "answer = (0, 26)"
 CAPSTONE_NOTEBOOK = "04_boo_to_the_goose_probability.ipynb"
 CAPSTONE_IMPORT = "from goose_widgets.games.boo_to_the_goose.exercises import"
 CAPSTONE_PLACEHOLDER = "def my_bot(observation, legal_actions):"
@@ -78,7 +78,7 @@ def test_a_learner_types_an_answer_and_sees_it_checked(lab_url, browser):
         index = page.evaluate(MARK_CELLS, PLACEHOLDER)
         assert index > 0, "the exercise's answer cell is not in the notebook"
         source, outputs = page.evaluate(CHECK_OUTPUT, index)
-        assert source == "opening_four_five.check(answer)" and "Not answered yet" in outputs
+        assert source == "opening_collision.check(answer)" and "Not answered yet" in outputs
         answer_cell = page.locator("[data-exercise='answer']")
         check_cell = page.locator("[data-exercise='check']")
         answer_cell.wait_for(timeout=30_000)
@@ -95,7 +95,7 @@ def test_a_learner_types_an_answer_and_sees_it_checked(lab_url, browser):
         page.keyboard.press("Shift+Enter")   # runs the check
         check_cell.locator(".jp-OutputArea", has_text="✔ Correct").wait_for(timeout=60_000)
         feedback = check_cell.locator(".jp-OutputArea").inner_text()
-        assert "✔ Correct" in feedback and "53" in feedback and "Not answered" not in feedback
+        assert "✔ Correct" in feedback and "26" in feedback and "Not answered" not in feedback
         _source, outputs = page.evaluate(CHECK_OUTPUT, index)
         assert "Correct" in outputs and "Not answered" not in outputs
         check_cell.scroll_into_view_if_needed()

@@ -17,8 +17,9 @@ from goose_widgets.games.game_of_the_goose.exercises import (
     engine_move,
     first_roll_collision,
     move_a_pawn,
-    opening_four_five,
+    opening_collision,
     opening_square,
+    openings_end,
 )
 
 from ..exercise_helpers import (
@@ -53,19 +54,26 @@ def test_the_exercises_are_in_notebooks_01_and_02_in_course_order():
 
 # --- notebook 01 -------------------------------------------------------------------------------
 def test_the_rule_answers_come_from_the_engine():
-    assert opening_square(4, 5) == opening_four_five.reference == 53
-    assert opening_square(6, 3) == 26
+    assert openings_end() == opening_collision.reference == (0, 26)
+    assert opening_square(6, 3) == opening_square(3, 6) == 26
     assert engine_move(55, 12).positions[0] == bounce_back.reference == 47
 
 
 @pytest.mark.parametrize("answer, phrase", [
-    (63, "forbids exactly that on the first roll"),
-    (9, "9 is a goose"),
-    (26, "opening 6+3"),
-    (40, "is not the square where an opening 4+5 ends"),
+    ((26, 63), "not their order"),
+    ((26, 26), "never share a square"),
+    ((26, 53), "Player 2 does not end on 53"),
+    ((19, 26), "Player 1 does not end on 19"),
+    (26, "two square numbers"),
+    ((0, 26, 0), "two square numbers"),
+    ((0, "26"), "whole number"),
 ])
 def test_opening_mistakes_get_their_message(answer, phrase):
-    assert_wrong(opening_four_five, answer, phrase)
+    assert_wrong(opening_collision, answer, phrase)
+
+
+def test_the_openings_accept_a_list():
+    assert_correct(opening_collision, [0, 26])
 
 
 @pytest.mark.parametrize("answer, phrase", [
@@ -78,10 +86,10 @@ def test_bounce_mistakes_get_their_message(answer, phrase):
     assert_wrong(bounce_back, answer, phrase)
 
 
-@pytest.mark.parametrize("exercise", [opening_four_five, bounce_back], ids=lambda e: e.name)
-def test_square_answers_refuse_junk_and_accept_a_whole_float(exercise):
-    assert_junk_refused(exercise)
-    assert_correct(exercise, float(exercise.reference))      # 53.0 is written exactly
+def test_square_answers_refuse_junk_and_accept_a_whole_float():
+    assert_junk_refused(bounce_back)
+    assert_correct(bounce_back, float(bounce_back.reference))      # 47.0 is written exactly
+    assert_junk_refused(opening_collision)
 
 
 # --- notebook 02 -------------------------------------------------------------------------------

@@ -65,9 +65,11 @@ def test_a_turn_draw_and_swap_then_take_the_play_pile():
 
 
 def test_slam_own_match():
+    scenario = SCENARIOS["slam your own card: a match"]
+    assert scenario.start().knows(0, 0, 2)  # the slammed card is one Player 1 saw at the peek (S2)
     state = final("slam your own card: a match")
-    assert grids(state) == [[5, None, 3, 1], [12, 2, 7, 4], [0, 11, 6, 2]]
-    assert value(state.top) == 9 and pile(state.discard) == [9, 10] and sum(state.draw) == 40
+    assert grids(state) == [[5, 9, None, 1], [12, 2, 7, 4], [0, 11, 6, 2]]
+    assert value(state.top) == 3 and pile(state.discard) == [3, 10] and sum(state.draw) == 40
     assert state.turn == 1 and state.scores() == [0, 0, 0]
 
 

@@ -15,6 +15,11 @@ which cards flipped.
 - TIP 2: Black's K1 below the gate; scaring first with the right-hand ghost flips W3 and then the
   gate card G4 (13-6), while starting with the left-hand ghost flips G4 first, whose flipped ghost
   then faces the right-hand ghost straight back (10-9).
+
+Two more positions are for the exercises of notebook 08, and no walkthrough plays them (the
+notebook must not answer its own questions): `flip_puzzle_start` (which cards does a placement
+inside the gate flip?) and `order_puzzle_start` (a scare order that flips a card twice).  Both were
+found in seeded random games and written down as positions.
 """
 
 from __future__ import annotations
@@ -135,3 +140,32 @@ TIP_2_BAD = Scenario(
 )
 
 SCENARIOS = {s.name: s for s in (EXAMPLE_1, EXAMPLE_2, TIP_2_GOOD, TIP_2_BAD)}
+
+FLIP_PUZZLE_CARDS = (
+    "place K12 at (-3,1) rot 90 front",  # above the gate: tombstone, black ghost facing down, empty
+    "place W3 at (1,4) rot 90 front",  # inside the gate: white ghosts facing up, right and down
+    "place K6 at (-4,2) rot 270 front",
+    "place W1 at (5,5) rot 270 front",  # below the gate: three white ghosts facing left
+)
+FLIP_PUZZLE_MOVE = "place K3 at (2,1) rot 0 front"
+"""Black's K3 (B< B^ B>) across the inside of the gate: one ghost faces a ghost facing straight
+back, the other two each flip a card."""
+
+
+def flip_puzzle_start() -> State:
+    """Black to move with K3, after four placements around and inside the gate."""
+    return position(placed=FLIP_PUZZLE_CARDS, hands=("K3", "W8"), tops=("K10", "W2"), to_move=0)
+
+
+ORDER_PUZZLE_CARDS = (
+    "place K9 at (-3,1) rot 270 front",  # above the gate: black ghost facing left, tombstone, empty
+    "place W6 at (-3,3) rot 270 back",  # White's card, back side up: black ghosts facing < and >
+)
+ORDER_PUZZLE_MOVE = "place K10 at (-3,2) rot 90 front"
+"""Black's K10 (B^ W^ W^, turned 90: B> W> W>) between the two cards; its white ghost at (-1,2)
+flips W6, and only then can its black ghost at (-3,2) flip W6 back."""
+
+
+def order_puzzle_start() -> State:
+    """Black to move with K10, two cards above the gate."""
+    return position(placed=ORDER_PUZZLE_CARDS, hands=("K10", "W11"), tops=("K6", "W2"), to_move=0)

@@ -10,11 +10,12 @@ Notebook 08:
 1. `line_of_sight`: write the squares a ghost sees and where its sight stops (O4).  Checked against
    `Graveyard.line_of_sight` for every ghost of several graveyards from seeded games.
 2. `which_cards_flip`: which cards does a given placement flip?  Checked by applying the placement
-   with the engine (O4, O5).
+   with the engine (O4, O5), in `examples.flip_puzzle_start`, a position no walkthrough plays.
 3. `first_card_chance`: the exact chance that Black's first hand card has three ghosts, checked
    against the engine's set-up chance nodes (O2).
-4. `best_scare_order`: in the TIP 2 position, which ghost should scare first?  Checked by playing
-   every choice through the engine (O5).
+4. `best_scare_order`: which ghost should scare first?  Checked by playing every choice through
+   the engine (O5), in `examples.order_puzzle_start`: not TIP 2's position, which notebook 07 walks
+   through.
 5. `write_a_bot`: the capstone, a bot of the learner's own against the built-in bots.
 """
 
@@ -32,7 +33,7 @@ from ...exercises.bots import BotCapstone, judge_standings
 from ...exercises.core import defined_in
 from .analysis import set_up_chances
 from .bots import BOTS
-from .examples import example_1_start, tip_2_start
+from .examples import FLIP_PUZZLE_MOVE, ORDER_PUZZLE_MOVE, flip_puzzle_start, order_puzzle_start
 from .rules import COLOURS, FACINGS, Game, Graveyard, Scare, flip_token, is_ghost, iter_ghosts, rotate_token
 
 RULES_NOTEBOOK = "07_boo"
@@ -208,11 +209,8 @@ line_of_sight = Exercise(
 
 
 # --- 2. which cards flip ---------------------------------------------------------------------
-WHICH_CARDS_MOVE = "place W10 at (2,8) rot 90 back"
-
-
 def _flipped_by(move: str) -> set[str]:
-    state = example_1_start()
+    state = flip_puzzle_start()
     after = state.apply_str(move)
     while after.pending:  # resolve any order the engine asks for in the card's square order
         after = after.apply(after.legal_actions()[0])
@@ -222,8 +220,8 @@ def _flipped_by(move: str) -> set[str]:
 def _check_flips(answer: Any) -> None:
     if not isinstance(answer, (set, frozenset, list, tuple)) or not all(isinstance(a, str) for a in answer):
         raise Wrong(f"answer with a set of card names, e.g. {{'K4', 'W8'}}; got {describe(answer)}.")
-    expected = _flipped_by(WHICH_CARDS_MOVE)
-    got = set(answer)
+    expected = _flipped_by(FLIP_PUZZLE_MOVE)
+    got = {a.strip().upper() for a in answer}
     if got != expected:
         extra, missing = sorted(got - expected), sorted(expected - got)
         lacking = "1 card that flips is" if len(missing) == 1 else f"{len(missing)} cards that flip are"
@@ -231,29 +229,29 @@ def _check_flips(answer: Any) -> None:
             part for part in (f"{', '.join(extra)} {'does' if len(extra) == 1 else 'do'} not flip"
                               if extra else "",
                               f"{lacking} missing" if missing else "") if part)
-            + ".  Trace each ghost of W10 (back side: a black ghost on top, white ghosts below, all "
-              "facing left) to the first tombstone or ghost of the other colour.")
+            + ".  Trace each ghost of K3 (B< B^ B> on row 2, from column 1) to the first tombstone or "
+              "ghost of the other colour, and ask whether that ghost faces straight back.")
 
 
 which_cards_flip = Exercise(
     name="The cards a placement flips",
-    prompt="In the position of Example Turn 1 (`example_1_start()`), White plays "
-           f"`{WHICH_CARDS_MOVE}`. Which cards flip? Answer with a set of card names. "
-           "(Draw it with `SVG(render(state.observation(1), state.legal_actions(), rotation=90, "
-           "side='back'))`, after `from IPython.display import SVG` and "
-           "`from goose_widgets.games.boo.widget import render`, or look at the printed graveyard.)",
+    prompt="In the position `flip_puzzle_start()` (printed below), Black plays "
+           f"`{FLIP_PUZZLE_MOVE}`: K3's ghosts B< B^ B> on (2,1), (2,2) and (2,3), inside the gate. "
+           "Which cards flip? Answer with a set of card names. (Draw the position with "
+           "`SVG(render(state.observation(0), state.legal_actions()))`, after `from IPython.display "
+           "import SVG` and `from goose_widgets.games.boo.widget import render`, or read the printed "
+           "graveyard: its top-left square is (-4,0).)",
     checker=_check_flips,
-    hints=("W10's back side turned 90°: a black ghost on (2,8) and white ghosts on (3,8) and (4,8), "
-           "all facing left.",
+    hints=("Take one ghost at a time: B< at (2,1) looks left, B^ at (2,2) up, B> at (2,3) right.",
            "A ghost facing straight back does not get scared, and only the FIRST ghost of the other "
            "colour counts."),
     solution="""
-state = example_1_start()
-after = state.apply_str("place W10 at (2,8) rot 90 back")
+state = flip_puzzle_start()
+after = state.apply_str("place K3 at (2,1) rot 0 front")
 answer = {b.name for a, b in zip(state.graveyard.cards, after.graveyard.cards) if a.side != b.side}
 """,
-    reference={"K12", "K3"},
-    success="K12 and K3 flip; the black ghost X on K4 hides behind K3's ghost.",
+    reference={"G1", "W3"},
+    success="G1 and W3 flip; the ghost looking left meets G3's white ghost facing straight back.",
     expects="a set of card names, e.g. `answer = {\"K4\", \"W8\"}`",
     notebook=STRATEGY_NOTEBOOK,
 )
@@ -293,11 +291,8 @@ answer = Fraction(sum(1 for c in STANDARD_EDITION.cards if c.deck == "black"
 
 
 # --- 4. the best order -----------------------------------------------------------------------
-TIP_2_MOVE = "place K1 at (5,0) rot 0 front"
-
-
 def _score_after(first: str) -> int:
-    state = tip_2_start().apply_str(TIP_2_MOVE).apply_str(first)
+    state = order_puzzle_start().apply_str(ORDER_PUZZLE_MOVE).apply_str(first)
     while state.pending:
         state = state.apply(state.legal_actions()[0])
     return state.scores()[0]
@@ -311,31 +306,35 @@ def _check_order(answer: Any) -> None:
         answer = tuple(as_int(v, "a row or column") for v in answer)
     except Wrong:
         raise Wrong(shape) from None
-    choices = tip_2_start().apply_str(TIP_2_MOVE).legal_actions()
+    choices = order_puzzle_start().apply_str(ORDER_PUZZLE_MOVE).legal_actions()
     squares = [c.square for c in choices]
     if answer not in squares:
         raise Wrong(f"{answer} is not a ghost of the active card; choose one of {squares}.")
     scores = {sq: _score_after(str(Scare(sq))) for sq in squares}
     if scores[answer] != max(scores.values()):
         raise Wrong(f"starting with {answer} leaves Black {scores[answer]} ghosts, but another first "
-                    f"ghost leaves {max(scores.values())}.  Which flip would spoil another ghost's sight?")
+                    f"ghost leaves {max(scores.values())}.  Which flip would give another ghost "
+                    "something to scare?")
 
 
 best_scare_order = Exercise(
     name="Choose the scare order",
-    prompt=f"In the TIP 2 position (`tip_2_start()`), Black plays `{TIP_2_MOVE}`. Which ghost "
-           "should scare first so that Black ends with the most face-up black ghosts? Answer with its "
-           "square as (row, col).",
+    prompt=f"In the position `order_puzzle_start()` (printed below), Black plays `{ORDER_PUZZLE_MOVE}`: "
+           "K10 turned 90° stands on three squares from (-3,2) down, a black ghost on top and two white "
+           "ghosts below it, all facing right, towards White's card W6 (lying back side up).  Which "
+           "ghost should scare first so that Black ends with the most face-up black ghosts? Answer "
+           "with its square as (row, col).",
     checker=_check_order,
-    hints=("Trace each of the three ghosts upwards. Which one's sight passes a card that another "
-           "ghost would flip?",
-           "Or let the engine play each choice: `state = tip_2_start().apply_str(\"place K1 at (5,0) rot 0 "
-           "front\")`, then "
-           "for each of `state.legal_actions()`, apply it (and the rest of the order) and compare "
-           "`scores()`."),
-    solution="answer = (5, 2)  # before G4 flips, its ghost at (4,2) is black and lets the sight pass",
-    reference=(5, 2),
-    success="the right-hand ghost must go before the left-hand one flips G4.",
+    hints=("Trace each of the three ghosts to the right.  Which one can scare something now, and what "
+           "does W6 look like after it flips?",
+           "Or let the engine play each choice: `state = order_puzzle_start().apply_str(\"place K10 at "
+           "(-3,2) rot 90 front\")`, then for each of `state.legal_actions()`, apply it (and the rest "
+           "of the order) and compare `scores()`."),
+    solution="answer = (-1, 2)  # its white ghost flips W6 to the front (white ghosts); only then can "
+             "the black ghost at (-3,2) flip it back",
+    reference=(-1, 2),
+    success="the white ghost goes first: it flips W6 to white, and the black ghost flips it back, "
+            "black again.",
     expects="a square as `answer = (row, col)`",
     notebook=STRATEGY_NOTEBOOK,
 )

@@ -5,8 +5,8 @@ Every checker asks the engine for the answer; numbers are judged by the course's
 (`exercises.check_number`).
 
 Notebook 03 (the rules): `first_card_fox` (the chance of the first card dealt, B2, from the engine's
-deal) and `after_the_dog` (who banks what when a flip turns up a dog, B8-B9, from the rulebook's
-continued example).
+deal) and `after_the_dog` (who banks what when a flip turns up a dog, B8-B9, in a continuation of the
+rulebook's example that no walkthrough shows).
 
 Notebook 04:
 
@@ -56,7 +56,7 @@ from .analysis import (
 )
 from .bots import BOTS, CountingBot
 from .examples import SCENARIOS, SEAT_NAMES
-from .rules import FOX, SET, Game, Observation, seat_name
+from .rules import FOX, SET, Game, Observation, State, seat_name
 
 RULES_NOTEBOOK = "03_boo_to_the_goose"
 PROBABILITY_NOTEBOOK = "04_boo_to_the_goose_probability"
@@ -97,11 +97,22 @@ first_card_fox = Exercise(
 
 
 # --- notebook 03, exercise 2: a dog ends the round -------------------------------------------
+DOG_AT_TOM = "flip Player 3's card 2"
+"""The question's flip: after Emma's first goose, Matt turns Tom's second card, a dog."""
+
+
+def dog_at_tom() -> tuple[State, State]:
+    """The rulebook example just after Matt's first flip (Emma's goose), and the state after the
+    question's flip (`DOG_AT_TOM`).  The walkthroughs go on differently, so they do not answer it."""
+    before = next(s for s in SCENARIOS["rulebook example"].states()
+                  if s.history and s.history[-1] == "flip Player 2's card 1")
+    return before, before.apply_str(DOG_AT_TOM)
+
+
 def banked_after_the_dog() -> tuple[int, ...]:
-    """The engine's answer: the cards each player banks in the rulebook's continued example."""
-    example = SCENARIOS["rulebook example continued"]
-    start, final = example.start(), example.final()
-    return tuple(sum(final.won_by_kind(s)) - sum(start.won_by_kind(s)) for s in range(start.game.players))
+    """The engine's answer: the cards each player banks in the round that `DOG_AT_TOM` ends."""
+    before, after = dog_at_tom()
+    return tuple(sum(after.won_by_kind(s)) - sum(before.won_by_kind(s)) for s in range(before.game.players))
 
 
 def _check_after_dog(answer: Any) -> None:
@@ -113,33 +124,34 @@ def _check_after_dog(answer: Any) -> None:
     if got == expected:
         return
     matt, emma, tom = got
-    if emma == expected[1] - 1:
-        raise Wrong("Emma banks her turned goose and the dog, and she gets something more: whose fox "
-                    "ends the round in her row (B9)?")
     if matt > 0:
         raise Wrong("a player who turns over a dog loses everything he turned this round, and his fox "
                     "too (B9).")
-    if tom != expected[2]:
-        raise Wrong("Tom's goose was turned this round, before the dog.  What happens to turned cards "
+    if tom == expected[2] - 1:
+        raise Wrong("Tom banks his dog, and he gets something more: whose fox ends the round in his "
+                    "row (B9)?")
+    if emma != expected[1]:
+        raise Wrong("Emma's goose was turned this round, before the dog.  What happens to turned cards "
                     "of players who did not show the dog (B9)?")
-    raise Wrong(f"not quite: {got} for ({names}).  Step through the continued walkthrough above and "
-                "read the move log at the end.")
+    raise Wrong(f"not quite: {got} for ({names}).  Read rulings B8 and B9 again: who keeps the turned "
+                "cards, and who gets the fox?")
 
 
 after_the_dog = Exercise(
     name="A dog ends the round",
-    prompt="In the rulebook's continued example (the walkthrough above), Matt has turned over one of "
-           "Emma's geese and one of Tom's, then turns over a dog in front of Emma.  How many cards does "
-           "each player add to their win pile in that round?  Answer with a tuple `(Matt, Emma, Tom)`.",
+    prompt="Go back to the rulebook's example just after Matt's first flip: he has played his fox and "
+           "turned over one of Emma's geese.  Suppose he now turns over Tom's SECOND face-down card, "
+           f"and it is a dog (`{DOG_AT_TOM}`).  How many cards does each player add to their win pile "
+           "in that round?  Answer with a tuple `(Matt, Emma, Tom)`.",
     checker=_check_after_dog,
     hints=("A dog ends the round at once.  Who keeps the cards that were turned over (B9)?",
-           "Emma keeps her goose and her dog, and she also receives Matt's fox; Tom keeps his goose."),
-    solution="answer = (0, 3, 1)   # Matt: nothing; Emma: her goose, her dog and Matt's fox; Tom: his goose\n"
+           "Everyone keeps the cards turned in front of them; the fox goes to the owner of the dog."),
+    solution="answer = (0, 1, 2)   # Matt: nothing; Emma: her goose; Tom: his dog and Matt's fox\n"
              "# or ask the engine:\n"
-             "example = SCENARIOS[\"rulebook example continued\"]\n"
-             "answer = tuple(sum(example.final().won_by_kind(s)) - sum(example.start().won_by_kind(s))"
-             " for s in range(3))",
-    reference=(0, 3, 1),
+             "before = SCENARIOS[\"rulebook example\"].states()[20]   # just after Emma's goose\n"
+             "after = before.apply_str(\"flip Player 3's card 2\")\n"
+             "answer = tuple(sum(after.won_by_kind(s)) - sum(before.won_by_kind(s)) for s in range(3))",
+    reference=(0, 1, 2),
     success="the dog's owner gets the fox, everyone keeps their own turned cards, and Matt banks nothing.",
     expects="a tuple of three numbers, e.g. `answer = (1, 2, 0)`",
     notebook=RULES_NOTEBOOK,

@@ -6,7 +6,7 @@ course's one numeric policy (`exercises.check_number`).
 
 Notebook 01 (reading the rules):
 
-- `opening_four_five`: where an opening 4+5 ends (G4).
+- `opening_collision`: where two pawns stand after the openings 6+3 and 3+6 (G2, G4, G4a, G11).
 - `bounce_back`: where a pawn on 55 ends after a 12: the overshoot and a goose backwards (G5, G7).
 
 Notebook 02 (probability):
@@ -40,41 +40,66 @@ RULES_NOTEBOOK = "01_game_of_the_goose"
 PROBABILITY_NOTEBOOK = "02_goose_probability"
 
 
-# --- notebook 01, exercise 1: the opening roll -----------------------------------------------
+# --- notebook 01, exercise 1: the opening nine on an occupied square -------------------------
+OPENINGS = ("6+3", "3+6")  # Player 1 opens with 6+3; then Player 2 opens with 3+6
+
+
 def opening_square(first: int, second: int) -> int:
-    """The engine's answer: where a pawn ends after the opening roll ``first + second``."""
+    """The engine's answer: where a lone pawn ends after the opening roll ``first + second``."""
     state: Any = Game(players=1).new_initial_state().apply(ROLL).apply(Dice(first, second))
     return int(state.positions[0])
 
 
-def _check_opening(answer: Any) -> None:
-    check_number(answer, opening_square(4, 5), what="the square where an opening 4+5 ends", mistakes={
-        9: "9 is a goose, and a pawn on a goose moves the same roll again, so a nine would ride the "
-           "geese to 63 in one throw.  The rulebook stops that on the first roll (G4): read what it "
-           "says about a 4 and a 5.",
-        63: "that is where the geese would carry it (9, 18, 27, ... 63), but the rulebook forbids "
-            "exactly that on the first roll (G4): read what it says about a 4 and a 5.",
-        opening_square(6, 3): "that is where an opening 6+3 goes.  A 4 and a 5 go somewhere else (G4).",
-    }, otherwise="Read ruling G4 (the opening nine) in the table above, or ask the engine.")
+def openings_end() -> tuple[int, int]:
+    """The engine's answer: where both pawns stand after the two opening rolls `OPENINGS`."""
+    state: Any = Game(players=2).new_initial_state()
+    for roll in OPENINGS:
+        state = state.apply(ROLL).apply_str(roll)
+    return int(state.positions[0]), int(state.positions[1])
 
 
-opening_four_five = Exercise(
-    name="The opening nine",
-    prompt="It is the very first roll of the game, and a pawn throws 4+5.  On which square does it "
-           "end?  Answer with the square's number (an `int`).",
-    checker=_check_opening,
-    hints=("Ruling G4 in the table above is about exactly this throw.",
-           "The engine knows: `load_game(\"game_of_the_goose\", players=1).new_initial_state()"
-           ".apply_str(\"roll\").apply_str(\"4+5\")` is the state after it; look at its `positions` "
-           "and `events`."),
-    solution='answer = 53   # G4: on the opening roll a 4+5 goes straight to 53 (and a 6+3 to 26)\n'
+def _check_openings(answer: Any) -> None:
+    expected = openings_end()
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        raise Wrong("answer with two square numbers, Player 1's first: `answer = (12, 7)`; got "
+                    f"{describe(answer)}.")
+    got = tuple(as_int(v, f"Player {seat}'s square") for seat, v in enumerate(answer, start=1))
+    if got == expected:
+        return
+    first, second = got
+    if second == FINISH:  # the geese 9, 18, ... 54 would carry a nine to 63
+        raise Wrong("3+6 is a six and a three, like 6+3: ruling G4 is about the dice, not their order, "
+                    "so Player 2's opening nine does not ride the geese.")
+    if second != expected[1]:
+        raise Wrong(f"where does an opening 6+3 or 3+6 go (G4)?  Player 2 does not end on {second}.")
+    if first == second:
+        raise Wrong("two pawns never share a square (only 0 holds several): what happens to a pawn "
+                    "that is already there (G11, and G4a under the rulings table)?")
+    raise Wrong(f"Player 2 is right; Player 1 does not end on {first}.  A pawn found on the square "
+                "goes to the square the mover started from (G11).")
+
+
+opening_collision = Exercise(
+    name="The opening nine, twice",
+    prompt="Two players.  On the very first roll of the game Player 1 throws 6+3; then Player 2, on "
+           "her very first roll, throws 3+6.  Where does each pawn stand after Player 2's move?  Answer "
+           "with a tuple of two square numbers, `(Player 1's square, Player 2's square)`.",
+    checker=_check_openings,
+    hints=("Ruling G2 says 6+3 and 3+6 are different rolls.  Does ruling G4 care about the order of "
+           "the dice?",
+           "Both throws go to the same square.  What happens when a pawn ends its move on a square "
+           "that is taken (G11, G4a)?"),
+    solution='answer = (0, 26)   # both openings go to 26 (G4); Player 1 is bumped back to 0, where '
+             'Player 2 started (G4a, G11)\n'
              '# or ask the engine:\n'
-             'after = load_game("game_of_the_goose", players=1).new_initial_state()'
-             '.apply_str("roll").apply_str("4+5")\n'
-             'answer = after.positions[0]',
-    reference=53,
-    success="an opening 4+5 goes straight to 53, and a 6+3 to 26, so that no first throw wins at once.",
-    expects="a square number, e.g. `answer = 12`",
+             'state = load_game("game_of_the_goose", players=2).new_initial_state()\n'
+             'for roll in ("6+3", "3+6"):\n'
+             '    state = state.apply_str("roll").apply_str(roll)\n'
+             'answer = state.positions',
+    reference=(0, 26),
+    success="a six and a three go to 26 in either order, and the pawn already there goes back to 0, "
+            "where Player 2 started.",
+    expects="a tuple of two square numbers, e.g. `answer = (12, 7)`",
     notebook=RULES_NOTEBOOK,
 )
 
@@ -289,5 +314,5 @@ first_roll_collision = Exercise(
 object.__setattr__(first_roll_collision, "reference",
                    sum((p * p for p in first_roll_squares().values()), Fraction(0)))
 
-EXERCISES = (opening_four_five, bounce_back, move_a_pawn, death_in_two_rounds, first_roll_collision)
+EXERCISES = (opening_collision, bounce_back, move_a_pawn, death_in_two_rounds, first_roll_collision)
 """The Goose exercises in the order of the course."""

@@ -113,22 +113,22 @@ _add(Scenario(
 
 _add(Scenario(
     name="slam your own card: a match",
-    introduction="Player 1 once looked at its card 2 with a Nosy Goose: it is a Detective Goose (9).",
-    start=lambda: table(known={0: [(0, 2)]}),
+    introduction="Player 1 knows its bottom row from the peek at the start (S2): card 3 is a Lazy "
+                 "Goose (3) and card 4 a Silly Goose (1).  It has never seen its top row.",
+    start=table,
     steps=steps(
-        *_play_drawn("Detective Goose (9)", "Player 1 plays the Detective Goose. A card landed on "
-                                            "the play pile, so a slam window opens (S6), Player 1 first."),
-        ("slam Player 1's card 2", "Player 1 slams its own card 2: a Detective Goose, the same goose type "
-                                   "as the top card. A match! It goes onto the play pile and Player 1 "
-                                   "plays on with one card fewer: 9 points gone."),
+        *_play_drawn("Lazy Goose (3)", "Player 1 plays the Lazy Goose. A card landed on the play pile, "
+                                       "so a slam window opens (S6), Player 1 first."),
+        ("slam Player 1's card 3", "Player 1 slams its own card 3, the Lazy Goose it saw at the peek: the "
+                                   "same goose type as the top card. A match! It goes onto the play pile "
+                                   "and Player 1 plays on with one card fewer: 3 points gone."),
         ("pass", "The slammed card landed on the play pile, so a fresh slam window opens on it (S6), "
                  "again from Player 1, who passes now."),
         ("pass", "Player 2 passes."),
-        ("pass", "Player 3 passes; the window closes and the turn goes on."),
-        ("skip action", "The Detective Goose's action (look at another player's card) is optional: "
-                        "Player 1 skips it. It is Player 2's turn."),
+        ("pass", "Player 3 passes; the window closes. A Lazy Goose has no action, so it is Player 2's "
+                 "turn."),
     ),
-    conclusion="Player 1's grid: 5 _ / 3 1.",
+    conclusion="Player 1's grid: 5 9 / _ 1.",
 ))
 
 _add(Scenario(
