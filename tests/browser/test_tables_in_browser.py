@@ -61,22 +61,26 @@ TAG_CELLS = """() => {
   return nb.widgets.length;
 }"""
 
-# The view of one cell's output: its text, the board's clickable data-actions, the action buttons,
-# an error shown by the widget, and a signature that changes whenever anything drawn changes.
+# The view of one cell's output: its text, the board's clickable data-actions (and the view settings
+# shown as chosen), the action buttons, an error shown by the widget, and a signature that changes
+# whenever anything drawn changes.  The signature leaves out the tab stop (``tabindex``), which a
+# click on the board moves at once, before the redraw that the click asks for.
 VIEW = """(i) => {
   const out = document.querySelector(`[data-gw-cell="${i}"] .jp-OutputArea`);
   if (!out) return null;
   const board = out.querySelector('.gw-board');
   const actions = board ? [...board.querySelectorAll('[data-action]')]
     .map(e => e.getAttribute('data-action')) : [];
+  const pressed = board ? [...board.querySelectorAll('[data-action][aria-pressed="true"]')]
+    .map(e => e.getAttribute('data-action')) : [];
   const buttons = [...out.querySelectorAll('button')].filter(b => !b.disabled)
     .map(b => b.innerText.trim()).filter(t => t && !CONTROLS.has(t));
   const texts = board ? [...board.querySelectorAll('text')].map(t => t.textContent) : [];
   const error = [...out.querySelectorAll('.gw-error')].map(e => e.innerText).join(' ');
   let h = 0;
-  const s = out.innerHTML;
+  const s = out.innerHTML.replace(/ tabindex="-?[0-9]+"/g, '');
   for (let k = 0; k < s.length; k++) h = (h * 31 + s.charCodeAt(k)) | 0;
-  return {text: out.innerText, actions, buttons, texts, error, sig: s.length + ':' + h};
+  return {text: out.innerText, actions, pressed, buttons, texts, error, sig: s.length + ':' + h};
 }""".replace("CONTROLS", "new Set(" + json.dumps(sorted(CONTROLS)) + ")")
 
 def game_over(view: dict[str, Any]) -> bool:
@@ -88,7 +92,7 @@ def game_over(view: dict[str, Any]) -> bool:
 SIG_CHANGED = """([i, before]) => {
   const out = document.querySelector(`[data-gw-cell="${i}"] .jp-OutputArea`);
   if (!out) return false;
-  const s = out.innerHTML;
+  const s = out.innerHTML.replace(/ tabindex="-?[0-9]+"/g, '');
   let h = 0;
   for (let k = 0; k < s.length; k++) h = (h * 31 + s.charCodeAt(k)) | 0;
   return (s.length + ':' + h) !== before;
@@ -217,8 +221,10 @@ class Learner:
         element.scroll_into_view_if_needed()
         element.click()
         self.clicks.append(target)
-        if target.startswith("ui:"):  # a view setting: choosing the one shown changes nothing
+        if target in view["pressed"]:  # a view setting: choosing the one shown changes nothing
             self.wait_change(view["sig"], timeout=1_000)
+        elif target.startswith("ui:"):  # another one redraws the board, however late it comes
+            self.wait_change(view["sig"])
         else:
             self.wait_change(view["sig"], why=f"clicking {target!r}")
         return self.settle()
@@ -247,8 +253,8 @@ class Learner:
         while not game_over(view):
             assert len(self.clicks) < max_clicks, f"{self.name}: no end after {max_clicks} clicks"
             target = choose(self, view)
-            if target == "":  # the learner looked at something (a replay): look again
-                view = self.view()
+            if target == "":  # the learner looked at something (a replay): look again, once the
+                view = self.settle(quiet=500)  # replay's redraws have all arrived
                 continue
             if target is None:  # the bots are playing
                 if not self.wait_change(view["sig"], timeout=60_000):
@@ -345,7 +351,8 @@ def boo_learner(rng: random.Random, replays: list[str]) -> Callable[[Learner, di
         scares = [o for o in options if o.startswith("scare")]
         if scares:
             return rng.choice(scares)
-        turn_card = [a for a in view["actions"] if a.startswith(("ui:rotation=", "ui:side="))]
+        turn_card = [a for a in view["actions"] if a.startswith(("ui:rotation=", "ui:side="))
+                     and a not in view["pressed"]]
         if turn_card and rng.random() < 0.3:
             return rng.choice(turn_card)
         return rng.choice([o for o in options if o.startswith("place")] or options)
