@@ -17,11 +17,13 @@ Exact, for one player alone (G1 allows solitaire play):
 - `landing_chance`: the exact chance that a lone pawn lands on a square within its first rounds.
 - `first_roll_squares`: where the first roll of the game leaves a pawn.
 
-Exact, for a table of 2 or more players: `exact_win_probabilities` (each seat's chance of winning
-and the chance of no winner, G15) from the absorbing Markov chain of the joint positions (built and
-solved in `seat_chances`): Fractions for 2 players, floats with a proven error bound for 3.  The
-results are cached in `seat_chances_table` (regenerate with
-``python -m goose_widgets.games.game_of_the_goose.seat_chances``); a test recomputes them.
+Exact, for a table of 1 to 4 players (`seat_chances`, stored in `exact_results`): each seat's
+chance of winning, the chance of no winner (G15), the expected number of rounds and the length
+curve (the chance that the game is over by each round), from the chain of joint positions built from
+the engine and checked against it.  Fractions for 1 and 2 players, floats with a proven error bound
+for 3 and 4.  `exact_table` (one row per table size), `length_curve` and `plot_length_curves` (the
+curves beside simulated games) present them; `exact_win_probabilities` gives one table's chances.
+Regenerate with ``python -m goose_widgets.games.game_of_the_goose.exact_results --regenerate``.
 
 By simulation, for 2 to 6 players: `seat_table` (win probability by seat, chance of a game with no
 winner, game length in rounds, with 95% confidence intervals) and `convergence` (simulated
@@ -30,7 +32,6 @@ estimates of the one-player chance of finishing, approaching the exact answer as
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from typing import Any
 
 from ...engine import mean_ci, simulate, wilson
 from ...engine.exact import absorbing_values, absorption_times, cost_chain, markov_chain, transitions
+from . import exact_results, seat_chances
 from .rules import ROLL, Game, State
 
 
@@ -137,8 +139,8 @@ class WinChances:
     ``wins[seat]`` and ``no_winner`` are Fractions when ``exact``, else floats, each within
     ``error_bound`` of the true chance (``no_winner`` within ``players * error_bound``).
     ``states`` counts the positions at a roll in the chain and ``transitions`` its edges;
-    ``seconds`` is the time it took to build and solve the chain (when computed, not when read
-    from the cache: ``cached``).
+    ``seconds`` is the time it took to build, check and solve the chain (when computed, not when
+    read from the stored results: ``cached``).
     """
 
     players: int
@@ -158,41 +160,71 @@ class WinChances:
                 for name, p in zip(shown, (*self.wins, self.no_winner))]
 
 
-def exact_win_probabilities(players: int = 2, exact: bool | None = None, use_cache: bool = True,
-                            progress: bool = False) -> WinChances:
-    """Each seat's winning chance at a table of ``players`` under the rulebook (see `WinChances`).
+def exact_win_probabilities(players: int = 2, use_cache: bool = True) -> WinChances:
+    """Each seat's winning chance at a table of ``players`` (1 to 4) under the rulebook (see
+    `WinChances`): exact Fractions for 1 and 2 players, floats with a rigorous error bound for 3 and 4.
 
-    ``exact`` (default: only for 2 players) asks for Fractions; otherwise floats with a rigorous
-    error bound.  With ``use_cache`` a result stored in `seat_chances_table` is returned at once;
-    else the chain is built from the engine.  Measured on a 2-core machine: 2 players, 4,145
-    positions, about 1 minute when quiet (7 under heavy load); 3 players, 289,692 positions,
-    36 minutes under heavy load (floats, error at most 4e-12).  4 players would need about 18
-    million positions (as many Python states, far beyond this machine's memory), so 4 or more
-    players are left to simulation.
+    With ``use_cache`` the stored result (`exact_results`) is returned at once; else the chain is
+    built from the engine, checked against it and solved (`seat_chances.compute`: seconds for 2
+    players, a minute or two for 3, about ten minutes and 5 GB for 4).
     """
-    from . import seat_chances, seat_chances_table
-
-    exact = players <= 2 if exact is None else exact
-    if use_cache and (players, exact) in seat_chances_table.RESULTS:
-        return _from_table(players, exact, seat_chances_table.RESULTS[players, exact])
-    began = time.perf_counter()
-    chain = seat_chances.build_chain(players, progress=progress)
-    if exact:
-        wins: tuple[Any, ...] = tuple(seat_chances.exact_chances(chain))
-        bound = 0.0
-    else:
-        solved = seat_chances.float_chances(chain)
-        wins, bound = tuple(solved.chances), solved.error_bound
-    no_winner = (1 if exact else 1.0) - sum(wins)
-    return WinChances(players, wins, no_winner, exact, bound, len(chain), len(chain.targets),
-                      time.perf_counter() - began)
+    table = exact_results.load()[players] if use_cache else seat_chances.compute(players)
+    return WinChances(players, table.wins, table.no_winner, table.exact, table.error_bound,
+                      table.positions, table.transitions, table.total_seconds, cached=use_cache)
 
 
-def _from_table(players: int, exact: bool, row: dict[str, Any]) -> WinChances:
-    wins = tuple(Fraction(w) if exact else float(w) for w in row["wins"])
-    no_winner = (1 if exact else 1.0) - sum(wins)
-    return WinChances(players, wins, no_winner, exact, float(row["error_bound"]), int(row["states"]),
-                      int(row["transitions"]), float(row["seconds"]), cached=True)
+def exact_table(players: Sequence[int] = (1, 2, 3, 4), digits: int = 4) -> list[dict[str, Any]]:
+    """One row per table size from the stored exact results: each seat's chance of winning, the
+    chance of no winner, the mean length in rounds, and how far any figure can be from the truth
+    ("exact" for Fractions).  For `text_table`."""
+    tables = exact_results.load()
+    most = max(players)
+    rows = []
+    for n in players:
+        t = tables[n]
+        row: dict[str, Any] = {"players": n, "positions": f"{t.positions:,}"}
+        for seat in range(most):
+            row[f"seat {seat + 1}"] = round(float(t.wins[seat]), digits) if seat < n else ""
+        row["no winner"] = round(float(t.no_winner), digits) if t.no_winner else 0
+        row["mean rounds"] = round(float(t.expected_rounds), digits - 1)
+        row["error at most"] = "exact" if t.exact else f"{max(t.error_bound, t.rounds_bound):.0e}"
+        rows.append(row)
+    return rows
+
+
+def length_curve(players: int) -> list[tuple[int, float]]:
+    """The stored length curve of a table: ``(round, chance that the game is over by then)`` from
+    round 1 until the game goes on with chance at most 1/1000 (each within 1e-12, rounding only)."""
+    curve = exact_results.load()[players].over_by_round
+    return [(r, p) for r, p in enumerate(curve, start=1)]
+
+
+def plot_length_curves(players: Sequence[int] = (1, 2, 3, 4), sims: Sequence[TableSimulation] = (),
+                       rounds: int = 60, ax: Any = None) -> Any:
+    """The exact chance that the game is over by each round, one curve per table size, and beside
+    it (dashed, same colour) the share of simulated games ``sims`` over by then.  Returns the axes."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4))
+    colours = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+    by_players = {sim.players: sim for sim in sims}
+    for colour, n in zip(colours, players):
+        curve = length_curve(n)[:rounds]
+        mean = float(exact_results.load()[n].expected_rounds)
+        ax.step([r for r, _ in curve], [p for _, p in curve], where="post", color=colour,
+                label=f"{n} player{'s' if n > 1 else ''}: exact (mean {mean:.2f} rounds)")
+        sim = by_players.get(n)
+        if sim is not None:
+            ends = sorted(sim.lengths)
+            shares = [sum(1 for e in ends if e <= r) / sim.games for r, _ in curve]
+            ax.step([r for r, _ in curve], shares, where="post", color=colour, linestyle="--",
+                    label=f"{n} players: {sim.games:,} simulated games")
+    ax.set(xlabel="round", ylabel="P(game over by this round)", ylim=(0, 1.02), xlim=(0, rounds),
+           title="How long does a game of the Goose last?")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    return ax
 
 
 # --- simulation -------------------------------------------------------------------------------
@@ -316,3 +348,13 @@ def text_table(rows: Sequence[dict[str, Any]]) -> str:
              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells]
     return "\n".join(line.rstrip() for line in lines)
+
+
+def markdown_table(rows: Sequence[dict[str, Any]]) -> str:
+    """Rows of dicts as a Markdown table (the docs' table of exact results is made with it)."""
+    if not rows:
+        return ""
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(str(row.get(c, "")) for c in columns) + " |" for row in rows]
+    return "\n".join(lines)
