@@ -93,9 +93,9 @@ def test_a_notebook_opened_without_running_shows_board_pictures(lab_url, lab_roo
 
 def test_the_committed_goose_notebook_opened_without_running_shows_its_boards(lab_url, browser):
     outputs = board_outputs(json.loads((ROOT / "course" / GOOSE).read_text()))
-    if not all("text/html" in output["data"] for output in outputs):
-        pytest.xfail(f"course/{GOOSE} was executed before board outputs carried their text/html picture: "
-                     "re-execute the notebooks (python3 tasks.py execute)")
+    assert all("text/html" in output["data"] for output in outputs), \
+        f"course/{GOOSE} was executed before board outputs carried their text/html picture: " \
+        "re-execute the notebooks (python3 tasks.py execute)"
     page = browser.new_page(viewport=VIEWPORT)
     try:
         open_unrun(page, lab_url, GOOSE)
