@@ -109,21 +109,21 @@ def test_the_table_shows_correct_rounded_tried_and_not_tried(fresh_warmup, progr
 
 def test_another_kernel_sees_the_progress(fresh_warmup, progress_path, monkeypatch):
     """A new Python process (another notebook's kernel, or this one restarted) reads the same file."""
-    from goose_widgets.games.game_of_the_goose.exercises import opening_four_five
+    from goose_widgets.games.game_of_the_goose.exercises import opening_collision
 
     fresh_warmup.check(Fraction(1, 9))
-    monkeypatch.setattr(opening_four_five._record, "best", None)  # only the other kernel checks it
+    monkeypatch.setattr(opening_collision._record, "best", None)  # only the other kernel checks it
     code = textwrap.dedent(f"""
         from goose_widgets.exercises import progress
-        from goose_widgets.games.game_of_the_goose.exercises import opening_four_five
-        opening_four_five.check(53)
+        from goose_widgets.games.game_of_the_goose.exercises import opening_collision
+        opening_collision.check((0, 26))
         rows = {{name: result for _, name, result in progress().rows}}
-        print(rows[{fresh_warmup.name!r}], "|", rows[opening_four_five.name])
+        print(rows[{fresh_warmup.name!r}], "|", rows[opening_collision.name])
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ)).stdout
     assert out.strip() == "✔ correct | ✔ correct"
-    assert row(opening_four_five.name)[2] == "✔ correct"  # and this kernel sees the other's check
+    assert row(opening_collision.name)[2] == "✔ correct"  # and this kernel sees the other's check
 
 
 def test_where_the_file_is(tmp_path, monkeypatch):

@@ -17,10 +17,10 @@ from goose_widgets.games.game_of_the_goose.exercises import (
     bounce_back,
     death_in_two_rounds,
     move_a_pawn,
-    opening_four_five,
+    opening_collision,
 )
 
-WARMUP, OPENING, BOUNCE = "00 Warm-up: a total of nine", "01 The opening nine", "01 Bounce back"
+WARMUP, OPENING, BOUNCE = "00 Warm-up: a total of nine", "01 The opening nine, twice", "01 Bounce back"
 MOVE, DEATH = "02 Move a pawn", "02 Death in two rounds"
 
 
@@ -30,10 +30,10 @@ def class_folder(tmp_path, as_learner) -> Path:
     folder = tmp_path / "collected"
     as_learner(folder / "alice.jsonl", [
         lambda: warmup.check(Fraction(1, 9)),
-        lambda: opening_four_five.check(63),
-        lambda: opening_four_five.hint(1),
-        lambda: opening_four_five.hint(2),
-        lambda: opening_four_five.check(53),
+        lambda: opening_collision.check((26, 26)),
+        lambda: opening_collision.hint(1),
+        lambda: opening_collision.hint(2),
+        lambda: opening_collision.check((0, 26)),
         lambda: death_in_two_rounds.check(0.00617),
     ])
     as_learner(folder / "bob.jsonl", [
