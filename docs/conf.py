@@ -94,6 +94,7 @@ def site_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
                     svg = data["image/svg+xml"]
                     data["text/html"] = picture_html(svg if isinstance(svg, str) else "".join(svg),
                                                      "the board")
+                data.pop("image/svg+xml", None)  # MyST-NB would prefer it to the captioned figure
             outputs.append(output)
         if "outputs" in cell:
             cell["outputs"] = outputs

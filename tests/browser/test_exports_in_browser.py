@@ -14,6 +14,7 @@ Screenshots go to ``screenshots/`` (or ``$GOOSE_WIDGETS_SCREENSHOTS``).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -101,10 +102,14 @@ def test_the_committed_goose_notebook_opened_without_running_shows_its_boards(la
         open_unrun(page, lab_url, GOOSE)
         page.locator(PICTURES).first.wait_for(timeout=30_000)
         drawn = set()
-        for cell in page.locator(".jp-Cell").all():  # JupyterLab draws the cells in view
-            cell.scroll_into_view_if_needed()
-            drawn |= {img.get_attribute("src") for img in cell.locator(PICTURES).all()}
-        assert len(drawn) == len({o["data"]["text/html"] for o in outputs})
+        cells = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
+        for index in range(cells):  # JupyterLab only draws the cells in view: bring each one there
+            page.evaluate("(i) => window.jupyterapp.shell.currentWidget.content.scrollToItem(i, 'start')",
+                          index)
+            page.wait_for_timeout(50)
+            drawn |= {img.get_attribute("src") for img in page.locator(PICTURES).all()}
+        stored = {re.search(r'src="([^"]+)"', "".join(o["data"]["text/html"])).group(1) for o in outputs}
+        assert drawn == stored, f"{len(drawn & stored)} of the {len(stored)} board pictures drawn"
         page.locator(PICTURES).first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "unrun_01.png"))
     finally:

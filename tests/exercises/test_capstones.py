@@ -63,8 +63,10 @@ def make_scanner(log):
         from goose_widgets.engine.core import StateBase
 
         states = sum(isinstance(thing, StateBase) for thing in gc.get_objects())
-        generators = sum(type(thing) is not type(random._inst) or thing is not random._inst
-                         for thing in gc.get_objects() if isinstance(thing, random.Random))
+        # a seeded generator other than the module's own; `secrets` keeps a SystemRandom, which
+        # reads the operating system's entropy and holds no state to predict
+        generators = sum(thing is not random._inst for thing in gc.get_objects()
+                         if isinstance(thing, random.Random) and not isinstance(thing, random.SystemRandom))
         frames, frame = [], sys._getframe()
         while frame is not None:
             frames += [name for name in ("state", "chance_rng", "rng", "table", "checker")

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -103,6 +101,9 @@ def save(tables: Sequence[TableAnalysis], path: Path = PATH) -> None:
 
 def regenerate(players: Sequence[int] = (1, 2, 3, 4), path: Path = PATH) -> list[TableAnalysis]:
     """Compute each table from scratch, each in a fresh process, and store them."""
+    import multiprocessing  # here, not above: importing the analysis must start no process machinery
+    from concurrent.futures import ProcessPoolExecutor
+
     results = []
     for n in players:
         with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
