@@ -28,6 +28,8 @@ from goose_widgets.ui.seat_chooser import LABEL, SeatChooser, title
 
 DEFAULT_SERVER = f"http://127.0.0.1:{DEFAULT_PORT}"  # where `goose-widgets serve` listens by default
 TEXT = "font-size:14px;margin:4px 0"
+SECTION = "Play with classmates"
+LINK = "color:#0b57d0;text-decoration:underline"  # a link looks like one, not by colour alone
 
 
 def _remote() -> ModuleType:
@@ -58,9 +60,10 @@ class ClassmatesPanel(W.VBox):
     def __init__(self, on_change: Callable[[], None] = lambda: None) -> None:
         self.on_change = on_change
         self.remote: Any = None  # the joined seat's RemoteTable
-        self.toggle = W.ToggleButton(description="Play with classmates", icon="users",
+        # ipywidgets' toggle button says nothing of being pressed (no aria-pressed): its words do
+        self.toggle = W.ToggleButton(description=f"{SECTION}: show", icon="users",
                                      tooltip="Join a table of a classroom server, or create one",
-                                     layout=W.Layout(width="auto"))
+                                     layout=W.Layout(width="auto", align_self="flex-start"))
         self.address = W.Text(value=DEFAULT_SERVER, description="Server address", style=LABEL,
                               placeholder="http://192.168.1.20:8765 or your seat's link",
                               layout=W.Layout(width="430px"))
@@ -110,6 +113,7 @@ class ClassmatesPanel(W.VBox):
 
     def _toggled(self, _change: object = None) -> None:
         self.body.layout.display = None if self.toggle.value else "none"
+        self.toggle.description = f"{SECTION}: {'hide' if self.toggle.value else 'show'}"
 
     def unfold(self) -> None:
         self.toggle.value = True
@@ -128,7 +132,7 @@ class ClassmatesPanel(W.VBox):
         link = html.escape(seat_link(table.base, table.code, table.seat, table.key))
         return (f"You are at table <b>{html.escape(table.code)}</b>, seat {table.seat + 1}. Your seat's "
                 f"link brings you back to it from another browser (keep it to yourself): "
-                f"<a href='{link}' target='_blank' rel='noopener'>{link}</a>")
+                f"<a href='{link}' target='_blank' rel='noopener' style='{LINK}'>{link}</a>")
 
     # --- verbs --------------------------------------------------------------------------------------
     def join(self, watch: bool = False) -> None:
@@ -220,7 +224,7 @@ class ClassmatesPanel(W.VBox):
             name = html.escape(seat["name"])
             if "link" in seat:
                 link = html.escape(seat["link"])
-                seats.append(f"<li>{name}: <a href='{link}' target='_blank' rel='noopener' "
+                seats.append(f"<li>{name}: <a href='{link}' target='_blank' rel='noopener' style='{LINK}' "
                              f"aria-label=\"join link of {name}'s seat\">{link}</a></li>")
             else:
                 seats.append(f"<li>{name}: the {html.escape(seat['kind'])} bot</li>")

@@ -26,16 +26,11 @@ TAB = "0123456789abcdef0123456789abcdef"
 
 
 @pytest.fixture(scope="module")
-def server():
-    import tempfile
-    from pathlib import Path
-
-    with tempfile.TemporaryDirectory() as root:
-        process = ServerProcess(Path(root) / "tables.sqlite3", Path(root) / "server.log").start()
-        try:
-            yield process
-        finally:
-            process.stop()
+def server(tmp_path_factory):
+    root = tmp_path_factory.mktemp("app_join")
+    process = ServerProcess(root / "tables.sqlite3", root / "server.log").start()
+    yield process
+    process.stop()
 
 
 def said(widget) -> str:
@@ -69,8 +64,9 @@ def test_the_app_offers_the_servers_default_address_folded_away():
     panel = ClassroomApp().classmates
     assert DEFAULT_SERVER == f"http://127.0.0.1:{DEFAULT_PORT}" == panel.address.value
     assert panel.body.layout.display == "none" and not panel.toggle.value
+    assert panel.toggle.description == "Play with classmates: show"
     panel.toggle.value = True  # what a click (or Enter) on "Play with classmates" does
-    assert panel.body.layout.display is None
+    assert panel.body.layout.display is None and panel.toggle.description == "Play with classmates: hide"
     named = [panel.toggle, panel.address, panel.code, panel.join_button, panel.watch_button,
              panel.leave_button, panel.token, panel.create_button, panel.chooser.game, panel.chooser.players,
              *panel.chooser.seats]
@@ -184,3 +180,28 @@ def test_refusals_are_said_in_words_and_change_nothing(server, tmp_path):
     panel.address.value = "localhost:8765"
     panel.join()
     assert "server's address" in said(panel.message)
+
+
+def test_in_a_kernel_the_joined_seat_lives_in_the_kernels_event_loop(server):
+    """As in Voila: the button's callback runs in the kernel's event loop, which then carries the
+    connection (no thread of its own), and a click on the board plays."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    teacher = ClassroomApp().classmates
+    teacher.address.value = server.url
+    code = create(teacher, "game_of_the_goose", ["human", "roller"])
+    cells = [
+        "import asyncio, threading\nfrom goose_widgets.classroom_app import ClassroomApp\n"
+        f"panel = ClassroomApp().classmates\npanel.address.value = {server.url!r}\n"
+        f"panel.code.value = {code!r}\npanel.join_button.click()",
+        "for _ in range(100):\n    await asyncio.sleep(0.1)\n    if panel.remote.view: break\n"
+        "start = panel.remote.view['version']\npanel.remote.board.click('roll')\n"
+        "for _ in range(100):\n    await asyncio.sleep(0.1)\n"
+        "    if panel.remote.view['version'] > start: break\n"
+        "print(panel.remote.view['seat'], panel.remote.view['version'] > start, panel.remote.errors,\n"
+        "      any(t.name.startswith('goose-widgets join') for t in threading.enumerate()))",
+    ]
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    NotebookClient(notebook, timeout=60, kernel_name="python3").execute()
+    assert notebook.cells[1].outputs[0]["text"].strip() == "0 True [] False"
