@@ -29,6 +29,8 @@ from goose_widgets.ui.seat_chooser import LABEL, SeatChooser, title
 DEFAULT_SERVER = f"http://127.0.0.1:{DEFAULT_PORT}"  # where `goose-widgets serve` listens by default
 TEXT = "font-size:14px;margin:4px 0"
 SECTION = "Play with classmates"
+BAD_ADDRESS = ("Type the server's address with http:// before it, like http://192.168.1.20:8765 "
+               f"(or {DEFAULT_SERVER} on this computer), or paste your seat's link.")
 LINK = "color:#0b57d0;text-decoration:underline"  # a link looks like one, not by colour alone
 
 
@@ -44,6 +46,13 @@ def _remote() -> ModuleType:
 
 def _para(text_html: str) -> str:
     return f"<p style='{TEXT}'>{text_html}</p>"
+
+
+def _link(url: str, name: str | None = None) -> str:
+    """An address as a link (opened in a new tab); ``name`` is what a screen reader says for it."""
+    label = f' aria-label="{html.escape(name)}"' if name else ""
+    url = html.escape(url)
+    return f"<a href='{url}' target='_blank' rel='noopener' style='{LINK}'{label}>{url}</a>"
 
 
 def seat_link(base: str, code: str, seat: int, key: str) -> str:
@@ -129,10 +138,9 @@ class ClassmatesPanel(W.VBox):
     def _where(self, table: Any) -> str:
         if table.seat is None:
             return f"You are watching table <b>{html.escape(table.code)}</b>."
-        link = html.escape(seat_link(table.base, table.code, table.seat, table.key))
+        link = _link(seat_link(table.base, table.code, table.seat, table.key), "your seat's link")
         return (f"You are at table <b>{html.escape(table.code)}</b>, seat {table.seat + 1}. Your seat's "
-                f"link brings you back to it from another browser (keep it to yourself): "
-                f"<a href='{link}' target='_blank' rel='noopener' style='{LINK}'>{link}</a>")
+                f"link brings you back to it from another browser (keep it to yourself): {link}")
 
     # --- verbs --------------------------------------------------------------------------------------
     def join(self, watch: bool = False) -> None:
@@ -140,6 +148,9 @@ class ClassmatesPanel(W.VBox):
         @guarded(self._show_error)
         def join_table() -> None:
             address, code = self.address.value.strip(), self.code.value.strip()
+            if not address.startswith(("http://", "https://")):
+                self.message.value = alert_html(BAD_ADDRESS)
+                return
             if not code and "/t/" not in address:
                 self.message.value = alert_html("Type the table's code (five letters and digits, from "
                                                 "your teacher), or paste your seat's link as the address.")
@@ -191,8 +202,8 @@ class ClassmatesPanel(W.VBox):
             self.leave_button.disabled = True
             words = f"You left table <b>{html.escape(table.code)}</b>."
             if table.seat is not None:
-                link = html.escape(seat_link(table.base, table.code, table.seat, table.key))
-                words += f" Your seat stays yours: its link brings you back: <code>{link}</code>"
+                link = _link(seat_link(table.base, table.code, table.seat, table.key), "your seat's link")
+                words += f" Your seat stays yours: its link brings you back: {link}"
             self.message.value = _para(words)
             self.on_change()
         leave_table()
@@ -202,6 +213,9 @@ class ClassmatesPanel(W.VBox):
         @guarded(self._show_create_error)
         def create_table() -> None:
             token = self.token.value.strip()
+            if not self.address.value.strip().startswith(("http://", "https://")):
+                self.created.value = alert_html(BAD_ADDRESS)
+                return
             if not token:
                 self.created.value = alert_html("Type the teacher's token first: the end of the teacher's "
                                                 "link that goose-widgets serve printed, after #token=.")
@@ -223,9 +237,7 @@ class ClassmatesPanel(W.VBox):
         for seat in summary["seats"]:
             name = html.escape(seat["name"])
             if "link" in seat:
-                link = html.escape(seat["link"])
-                seats.append(f"<li>{name}: <a href='{link}' target='_blank' rel='noopener' style='{LINK}' "
-                             f"aria-label=\"join link of {name}'s seat\">{link}</a></li>")
+                seats.append(f"<li>{name}: {_link(seat['link'], 'join link of ' + seat['name'])}</li>")
             else:
                 seats.append(f"<li>{name}: the {html.escape(seat['kind'])} bot</li>")
         host = urllib.parse.urlsplit(self.address.value.strip()).hostname

@@ -177,9 +177,12 @@ def test_refusals_are_said_in_words_and_change_nothing(server, tmp_path):
     panel.token.value = TOKEN
     panel.create()
     assert "Cannot reach" in said(panel.created)
-    panel.address.value = "localhost:8765"
-    panel.join()
-    assert "server's address" in said(panel.message)
+    for bad in ("localhost:8765", ""):
+        panel.address.value = bad
+        panel.join()
+        assert "Type the server's address with http://" in said(panel.message)
+        panel.create()
+        assert "Type the server's address with http://" in said(panel.created)
 
 
 def test_in_a_kernel_the_joined_seat_lives_in_the_kernels_event_loop(server):
