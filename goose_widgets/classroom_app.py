@@ -1,9 +1,8 @@
 """The classroom app: pick a game and who sits in each seat, then play (served by Voila).
 
 ``app/goose_widgets_app.ipynb`` displays `ClassroomApp()`; Voila shows its widgets without any code
-(``goose-widgets app`` serves it).  Everything it offers comes from the package: the games from the
-engine's registry, the player counts a game accepts from `load_game`, the bots from `bots_for`, and
-the table from `play`.
+(``goose-widgets app`` serves it).  Everything it offers comes from the package: the games, player
+counts and bots from `ui.seat_chooser` (which asks the engine), and the table from `play`.
 
 A reload of the page starts a new kernel, which would lose the game.  So each tab names itself with
 a random id kept in the browser's ``sessionStorage`` (which survives a reload of that tab and only
@@ -11,6 +10,10 @@ that tab), and the kernel keeps the tab's game, after every move, in a file of t
 server (in ``$GOOSE_WIDGETS_APP_SAVES``, set by ``goose-widgets app``).  When the reloaded tab
 reports its id, the new kernel finds the save and the game goes on from where it was.  Only the id
 reaches the browser: the save, with its hidden cards, stays on the server.
+
+Below the table, "Play with classmates" (`play_with_classmates`) joins or creates a table of a
+classroom server (``goose-widgets serve``); the seat joined there is kept in the same save, so a
+reload sits at it again.
 """
 
 from __future__ import annotations
@@ -26,41 +29,11 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
-from goose_widgets import bots_for, load_game, play
-from goose_widgets.engine.registry import GAMES
+from goose_widgets import play
 from goose_widgets.engine.saves import state_from_json
+from goose_widgets.play_with_classmates import ClassmatesPanel
 from goose_widgets.ui.errors import guarded
-
-TITLES = {
-    "game_of_the_goose": "Game of the Goose",
-    "boo_to_the_goose": "Boo to the Goose",
-    "sneaky_goose": "Sneaky Goose",
-    "boo": "BOO",
-}
-HUMAN = "human"
-MOST_SEATS = 8  # more than any game accepts; `player_counts` keeps those the engine allows
-
-
-def title(name: str) -> str:
-    return TITLES.get(name, name.replace("_", " ").capitalize())
-
-
-def player_counts(name: str) -> list[int]:
-    """The player counts the game's engine accepts (asked, not restated)."""
-    counts = []
-    for players in range(1, MOST_SEATS + 1):
-        try:
-            load_game(name, players=players)
-        except ValueError:
-            continue
-        counts.append(players)
-    return counts
-
-
-def seat_choices(name: str) -> list[tuple[str, str]]:
-    """(label, value) for a seat: a human at this screen, or one of the game's bots."""
-    return [("a human at this screen", HUMAN)] + [(f"the {bot} bot", bot) for bot in sorted(bots_for(name))]
-
+from goose_widgets.ui.seat_chooser import HUMAN, SeatChooser, player_counts, seat_choices, title
 
 SAVES_VARIABLE = "GOOSE_WIDGETS_APP_SAVES"
 SAVE_DAYS = 2  # a tab's save older than this is deleted when the app starts
@@ -92,7 +65,8 @@ class TabId(anywidget.AnyWidget):
 
 
 class SaveFolder:
-    """The server-side folder of the tabs' saves: ``<tab id>.json`` holds the game, seats and moves."""
+    """The server-side folder of the tabs' saves: ``<tab id>.json`` holds the game, seats and moves,
+    and the seat joined at a classroom server's table (with its key)."""
 
     def __init__(self, folder: str | Path | None) -> None:
         self.folder = Path(folder) if folder else None
@@ -131,59 +105,30 @@ class ClassroomApp(W.VBox):
         self.saves = SaveFolder(saves if saves is not None else os.environ.get(SAVES_VARIABLE))
         self.tab = TabId()
         self.tab.layout.display = "none"
-        self.game = W.Dropdown(options=[(title(name), name) for name in GAMES], value=game,
-                               description="Game", layout=W.Layout(width="260px"))
-        self.players = W.Dropdown(description="Players", layout=W.Layout(width="130px"))
-        self.seats_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.chooser = SeatChooser(game, self._show_error)
+        self.game, self.players, self.seats_box = self.chooser.game, self.chooser.players, self.chooser.box
         self.start = W.Button(description="Start a new game", button_style="primary", icon="play")
         self.table_box = W.VBox()
-        self.seats: list[W.Dropdown] = []
         self.table: Any = None
-        style = {"description_width": "initial"}
-        self.game.style = self.players.style = style
+        self.classmates = ClassmatesPanel(on_change=self._save)
         super().__init__([
             W.HTML("<h2 style='margin:4px 0'>Goose games: pick a game and play</h2>"
                    "<p style='font-size:14px'>Choose a game and who sits at each seat, then start. "
                    "Click the board to play.</p>"),
             W.HBox([self.game, self.players, self.start], layout=W.Layout(flex_flow="row wrap")),
-            self.seats_box, self.message, self.table_box, self.tab,
+            self.seats_box, self.message, self.table_box, self.classmates, self.tab,
         ])
         self.add_class("gw-app")
-        self.game.observe(self._game_chosen, names="value")
-        self.players.observe(self._players_chosen, names="value")
         self.start.on_click(self._start)
         self.tab.observe(self._tab_known, names="tab")
-        self._game_chosen()
+
+    @property
+    def seats(self) -> list[W.Dropdown]:
+        """One dropdown a seat: a human at this screen or a bot."""
+        return self.chooser.seats
 
     def _show_error(self, text: str) -> None:
         self.message.value = text
-
-    def _game_chosen(self, _change: object = None) -> None:
-        @guarded(self._show_error)
-        def update() -> None:
-            counts = player_counts(self.game.value)
-            default = 2 if 2 in counts else counts[0]
-            self.players.options = [(str(n), n) for n in counts]
-            self.players.value = default
-            self._players_chosen()
-        update()
-
-    def _players_chosen(self, _change: object = None) -> None:
-        @guarded(self._show_error)
-        def update() -> None:
-            choices = seat_choices(self.game.value)
-            bots = [value for _, value in choices if value != HUMAN]
-            old = [seat.value for seat in self.seats]
-            self.seats = []
-            for seat in range(self.players.value or 0):
-                # Seat 1 is the learner, the others start as bots; keep what was chosen before.
-                value = old[seat] if seat < len(old) and old[seat] in dict(choices).values() else (
-                    HUMAN if seat == 0 or not bots else bots[0])
-                self.seats.append(W.Dropdown(options=choices, value=value, description=f"Player {seat + 1}",
-                                             style={"description_width": "initial"},
-                                             layout=W.Layout(width="240px")))
-            self.seats_box.children = tuple(self.seats)
-        update()
 
     def _start(self, _button: object = None) -> None:
         @guarded(self._show_error)
@@ -201,19 +146,28 @@ class ClassroomApp(W.VBox):
         return table
 
     def _save(self) -> None:
-        if self.table is None or not self.tab.tab:
+        if not self.tab.tab:
             return
-        self.saves.write(self.tab.tab, {"game": self.game.value, "seats": [s.value for s in self.seats],
-                                        "state": self.table.state.to_json()})
+        record: dict[str, Any] = {}
+        if self.table is not None:
+            record.update(game=self.game.value, seats=[s.value for s in self.seats],
+                          state=self.table.state.to_json())
+        if self.classmates.record is not None:  # a seat at a classroom server's table: its key
+            record["classmates"] = self.classmates.record
+        self.saves.write(self.tab.tab, record)
 
     def _tab_known(self, _change: object = None) -> None:
         @guarded(self._show_error)
         def restore() -> None:
-            if self.table is not None:  # a game started before the tab said who it is: keep it
-                self._save()
+            if self.table is not None or self.classmates.remote is not None:
+                self._save()  # a game started (or a table joined) before the tab said who it is: keep it
                 return
             record = self.saves.read(self.tab.tab)
             if record is None:
+                return
+            if "classmates" in record:  # first, so that the game's save below keeps the seat
+                self.classmates.rejoin(record["classmates"])
+            if "state" not in record:
                 return
             state = state_from_json(record["state"])
             self.game.value = record["game"]
@@ -227,3 +181,6 @@ class ClassroomApp(W.VBox):
     def start_game(self) -> None:
         """What the Start button does (for tests and scripts)."""
         self._start()
+
+
+__all__ = ["ClassroomApp", "SaveFolder", "TabId", "HUMAN", "title", "player_counts", "seat_choices"]

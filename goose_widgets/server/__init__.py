@@ -7,3 +7,5 @@
 Nothing is imported here: ``import goose_widgets`` never imports the server or its libraries
 (Starlette, uvicorn, websockets: the ``server`` extra).
 """
+
+DEFAULT_PORT = 8765  # where `goose-widgets serve` listens unless told otherwise (the app's default too)

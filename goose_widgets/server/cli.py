@@ -13,10 +13,10 @@ import sys
 
 import uvicorn
 
+from . import DEFAULT_PORT
 from .app import create_app
 from .store import Store
 
-DEFAULT_PORT = 8765
 MAX_FRAME = 64 * 1024  # bytes of one WebSocket frame; the app reads at most 4,096 characters
 
 

@@ -28,26 +28,55 @@ from ..ui.errors import error_html, guarded
 from ..ui.seat_view import log_html
 
 
-def _request(url: str, body: dict[str, Any] | None = None) -> Any:
+class ServerError(ValueError):
+    """What a classroom server refused, or why it could not be asked; ``reason`` is the server's
+    short word ("no_table", "forbidden", "taken", "rate_limited", ...), or "unreachable", "full"."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def _request(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
-                                     headers={"Content-Type": "application/json"})
+                                     headers=headers)
+    base = url.split("/api/", 1)[0]
     try:
         with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 - the teacher's server
             return json.loads(response.read())
     except urllib.error.HTTPError as err:
         try:
-            message = json.loads(err.read()).get("message", str(err))
-        except ValueError:
-            message = str(err)
-        raise ValueError(message) from None
+            answer = json.loads(err.read())
+            reason, message = str(answer.get("error", err.code)), str(answer.get("message", err))
+        except (ValueError, AttributeError):
+            reason, message = str(err.code), f"{base} answered {err}: is it a goose-widgets table server?"
+        raise ServerError(reason, message) from None
+    except (urllib.error.URLError, OSError) as err:  # refused, unknown host, timed out
+        why = getattr(err, "reason", err)
+        raise ServerError("unreachable", f"cannot reach the table server at {base} ({why}): is "
+                                         "`goose-widgets serve` running there, and is the address "
+                                         "right?") from None
+    except ValueError:
+        raise ServerError("not_a_server", f"{base} did not answer like a goose-widgets table server: "
+                                          "is the address right?") from None
+
+
+def server_address(url: str) -> str:
+    """``http://host:port`` of a server's address or of any of its pages; ValueError if not one."""
+    if not isinstance(url, str) or not url.strip().startswith(("http://", "https://")):
+        raise ValueError(f"url must be the server's address, like 'http://192.168.1.20:8765', not {url!r}.")
+    parts = urllib.parse.urlsplit(url.strip())
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def parse_link(url: str, code: str | None) -> tuple[str, str, int | None, str | None]:
     """The server's address, the table's code and (from a seat's join link) the seat and its key."""
-    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-        raise ValueError(f"url must be the server's address, like 'http://192.168.1.20:8765', not {url!r}.")
-    parts = urllib.parse.urlsplit(url)
+    base = server_address(url)
+    parts = urllib.parse.urlsplit(url.strip())
     seat = key = None
     path = parts.path.rstrip("/")
     if "/t/" in path:  # a join link: http://host:port/t/CODE#seat=1&key=...
@@ -57,8 +86,25 @@ def parse_link(url: str, code: str | None) -> tuple[str, str, int | None, str | 
             seat, key = int(fragment["seat"][0]), fragment["key"][0]
     if not code:
         raise ValueError("give the table's code: goose_widgets.join(url, 'ABCDE').")
-    base = f"{parts.scheme}://{parts.netloc}"
     return base, code.strip().upper(), seat, key
+
+
+def create_table(url: str, token: str, game: str, players: list[str], names: list[str] | None = None,
+                 params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Create a table on the server at ``url`` as its teacher (``token``), as the teacher's page does.
+
+    ``players`` holds "human" (a learner) or a bot's name for each seat.  Returns the table's summary
+    (``table`` is its code); each learner's seat has its join link, made whole (``http://...``).
+    """
+    base = server_address(url)
+    body: dict[str, Any] = {"game": game, "players": list(players), "params": params or {}}
+    if names is not None:
+        body["names"] = list(names)
+    summary: dict[str, Any] = _request(f"{base}/api/tables", body, token=token)
+    for seat in summary["seats"]:
+        if "link" in seat:
+            seat["link"] = base + seat["link"]
+    return summary
 
 
 class RemoteTable:
@@ -237,8 +283,8 @@ def join(url: str, code: str | None = None, *, seat: int | None = None, key: str
         free = [s["seat"] for s in info["seats"] if s["kind"] == "human" and not s["claimed"]]
         if seat is None:
             if not free:
-                raise ValueError(f"every learner's seat at table {code} is taken: ask your teacher for "
-                                 "your seat's link, or join with watch=True.")
+                raise ServerError("full", f"every learner's seat at table {code} is taken: ask your "
+                                          "teacher for your seat's link, or watch (watch=True).")
             seat = free[0]
         key = _request(f"{base}/api/tables/{urllib.parse.quote(code)}/claim", {"seat": seat})["key"]
     return RemoteTable(base, code, seat, key).start()

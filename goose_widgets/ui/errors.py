@@ -27,10 +27,15 @@ def error_html(err: BaseException) -> str:
     """The visible message for an exception: its type and text (and the last frame's location)."""
     frame = traceback.extract_tb(err.__traceback__)[-1:] if err.__traceback__ else []
     where = f" <small>({html.escape(frame[0].name)}, line {frame[0].lineno})</small>" if frame else ""
+    return alert_html(f"{html.escape(type(err).__name__)}: {html.escape(str(err))}{where}")
+
+
+def alert_html(message: str) -> str:
+    """A message (HTML) in the errors' red box, announced by screen readers (an expected refusal
+    is said in words alone, without the exception's type)."""
     # its own background, so the red reads (>= 4.5:1) in JupyterLab's light and dark themes alike
     return (f'<div class="gw-error" role="alert" style="color:#b00020;background:#fff3f3;'
-            f'padding:2px 6px;font-weight:bold">'
-            f"{html.escape(type(err).__name__)}: {html.escape(str(err))}{where}</div>")
+            f'padding:2px 6px;font-weight:bold">{message}</div>')
 
 
 def guarded(show: Callable[[str], None]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

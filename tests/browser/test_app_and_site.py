@@ -149,7 +149,7 @@ def test_app_picks_a_game_and_plays_it(game, voila_url, browser):
         code = page.locator(".jp-CodeMirrorEditor, .cm-editor, .jp-InputPrompt, pre:has-text('ClassroomApp')")
         assert code.count() == 0, "code is visible"
         assert page.get_by_text("ClassroomApp").count() == 0, "code is visible"
-        chooser = page.locator(".widget-dropdown", has_text="Game").locator("select")
+        chooser = page.get_by_label("Game", exact=True)  # the app's, not the Play with classmates one
         chooser.select_option(label=TITLES[game])
         seat2 = page.locator(".widget-dropdown", has_text="Player 2").locator("select")
         # the seats offer the game's own bots: wait until the chooser has switched them
