@@ -1,8 +1,8 @@
 """The repository is adoptable on its own: self-contained docs, honest packaging, portable commands.
 
 - Nothing tracked refers to a folder outside the repository, and every ruling id a game's
-  ``rules.py`` docstring names is stated in that game's page under ``docs/``; the card tables in
-  the docs are the engine's tables.
+  ``rules.py`` docstring (or a docstring of its ``rules/`` package) names is stated in that game's
+  page under ``docs/``; the card tables in the docs are the engine's tables.
 - The wheel's metadata (SPDX licence, classifiers, one version, typed, no unused dependency) and the
   sdist's contents (everything its own tests need), built without a deprecation warning.
 - ``tasks.py`` uses the standard library only and starts programs as subprocesses; the linters
@@ -63,8 +63,11 @@ def test_no_file_refers_to_a_folder_outside_the_repository():
 
 
 def rules_docstring(game: str) -> str:
-    source = (ROOT / "goose_widgets" / "games" / game / "rules.py").read_text()
-    return ast.get_docstring(ast.parse(source)) or ""
+    """The docstring of a game's ``rules.py``, or those of every module of its ``rules/`` package."""
+    folder = ROOT / "goose_widgets" / "games" / game
+    single = folder / "rules.py"
+    paths = [single] if single.exists() else sorted((folder / "rules").glob("*.py"))
+    return "\n".join(ast.get_docstring(ast.parse(path.read_text())) or "" for path in paths)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -1,7 +1,8 @@
 """The four games.  Each package ``games/<name>/`` follows one layout:
 
-- ``rules.py``: ``Game`` (frozen dataclass + `GameBase`, fields are the parameters, ``players`` first,
-  ``name`` a ClassVar) and ``State`` (frozen dataclass + `StateBase`) implementing
+- ``rules.py`` (or a package ``rules/`` of small modules that re-exports every name): ``Game``
+  (frozen dataclass + `GameBase`, fields are the parameters, ``players`` first, ``name`` a
+  ClassVar) and ``State`` (frozen dataclass + `StateBase`) implementing
   ``current_player``, ``_legal_actions``, ``_chance_outcomes``, ``_next`` (returns the next state, or
   its values as a changed copy of ``self.__dict__``, and the move-log lines), ``observation``,
   ``returns``, ``scores``; optionally, for playouts,
