@@ -112,10 +112,14 @@ def test(extra: list[str]) -> None:
     run([PY, "-m", "mypy"])
     env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg",
                GOOSE_WIDGETS_PROGRESS=tempfile.mkdtemp())  # progress files: never in the repository
-    run([PY, "-m", "pytest", "--nbval", "--nbval-current-env", *extra], env=env)
+    # The whole suite runs on as many pytest-xdist workers as there are cores (at most 4): most of
+    # its time is spent waiting on browsers, Jupyter servers and kernels.  Each notebook's cells
+    # stay together on one worker, in order (``loadscope``).  A part (extra arguments) runs in one.
+    workers = [] if extra else ["-n", str(min(4, os.cpu_count() or 1)), "--dist", "loadscope"]
+    run([PY, "-m", "pytest", "--nbval", "--nbval-current-env", *workers, *extra], env=env)
     if not extra:  # the exercise suite once more without fork: the learner sandbox as on Windows
         no_fork = dict(env, GOOSE_WIDGETS_FORK="off")
-        run([PY, "-m", "pytest", "-m", "not slow", "tests/exercises"], env=no_fork)
+        run([PY, "-m", "pytest", "-m", "not slow", *workers, "tests/exercises"], env=no_fork)
 
 
 def bench() -> None:
