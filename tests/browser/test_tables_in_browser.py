@@ -49,6 +49,8 @@ from tests.browser.lab import (
 pytestmark = pytest.mark.browser
 require_chromium()
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402 - after the skip
+
 MIN_PX = 12.0
 CONTROLS = {"Undo", "New game", "Fast-forward", "First", "Back", "Next", "Last"}
 BOT_DELAY = 0.05
@@ -181,6 +183,12 @@ for _t in [o for o in gc.get_objects() if isinstance(o, Table)]:
 
 # --- a learner at a table ------------------------------------------------------------------
 
+def racing(target: str) -> bool:
+    """Whether the click races the bots: a Sneaky Goose slam window closes when another player
+    slams first, and its Slam!, Pass and card buttons go with it."""
+    return target == "pass" or target.startswith(("ui:mode=slam", "slam "))
+
+
 @dataclass
 class Learner:
     """Clicks through one table in a notebook cell and keeps count of its clicks."""
@@ -218,8 +226,13 @@ class Learner:
             # by text: a button's accessible name also holds its icon's glyph
             element = scope.locator("button").filter(
                 has_text=re.compile(rf"^\s*{re.escape(target)}\s*$")).first
-        element.scroll_into_view_if_needed()
-        element.click()
+        try:
+            element.scroll_into_view_if_needed(timeout=5_000 if racing(target) else 30_000)
+            element.click(timeout=5_000 if racing(target) else 30_000)
+        except PlaywrightTimeout:
+            if not racing(target):
+                raise
+            return self.settle()  # another player slammed first and the window closed: look again
         self.clicks.append(target)
         if target in view["pressed"]:  # a view setting: choosing the one shown changes nothing
             self.wait_change(view["sig"], timeout=1_000)
