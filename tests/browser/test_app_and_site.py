@@ -33,6 +33,7 @@ from tests.browser.lab import ROOT, SCREENSHOTS, free_port, require_chromium, st
 pytestmark = pytest.mark.browser
 require_chromium()
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402 - after the skip
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402 - after the skip
 from playwright.sync_api import expect  # noqa: E402
 
@@ -122,14 +123,20 @@ def play_moves(page, game: str, moves: int) -> list[str]:
     board = page.locator(".gw-board").first
     clicked = []
     for _ in range(moves):
-        wait_for_turn(page)
-        preferred = page.locator(f".gw-board :is({PREFERRED[game]})") if game in PREFERRED else None
-        offered = preferred is not None and preferred.count() > 0
-        target = preferred.first if offered else page.locator(CLICKABLE).first
-        before = board.inner_html()
-        action = target.get_attribute("data-action") or ""
-        target.scroll_into_view_if_needed()
-        target.click()
+        for attempt in range(3):
+            wait_for_turn(page)
+            preferred = page.locator(f".gw-board :is({PREFERRED[game]})") if game in PREFERRED else None
+            offered = preferred is not None and preferred.count() > 0
+            target = preferred.first if offered else page.locator(CLICKABLE).first
+            before = board.inner_html()
+            try:
+                action = target.get_attribute("data-action", timeout=10_000) or ""
+                target.scroll_into_view_if_needed(timeout=10_000)
+                target.click(timeout=10_000)
+                break
+            except PlaywrightError:  # a bot's move redrew the board under the click: look again
+                if attempt == 2:
+                    raise
         page.wait_for_function("([el, before]) => el.innerHTML !== before",
                                arg=[board.element_handle(), before], timeout=30_000)
         clicked.append(action)
