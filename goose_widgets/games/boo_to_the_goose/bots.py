@@ -66,8 +66,16 @@ class CountingBot:
 
     name = "counting"
 
-    def __init__(self, fox_threshold: float = 0.18) -> None:
+    def __init__(self, fox_threshold: float = 0.18, flip: str = "newest",
+                 dog_odds: Sequence[float] | None = None) -> None:
+        if flip not in ("newest", "oldest"):
+            raise ValueError(f"flip must be 'newest' or 'oldest', not {flip!r}.")
         self.fox_threshold = fox_threshold  # the highest first-flip dog chance worth a fox
+        # The expert plays others (and itself) in its look-ahead with these two: which end of a
+        # row to flip, and by how much to scale the odds of a dog in each player's row (what it
+        # has met there against what the count expected; None: the count alone).
+        self.flip = flip
+        self.dog_odds = None if dog_odds is None else tuple(dog_odds)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         legal = list(legal_actions)
@@ -79,9 +87,12 @@ class CountingBot:
         flips = [a for a in legal if isinstance(a, Flip)]
         stop = next((a for a in legal if isinstance(a, Stop)), None)
         if stop is not None:
-            p = dog_chance(observation, observation.target)
-            if p is None or _flip_gain(p, geese_this_round(observation)) <= 0:
+            p = self._dog_chance(observation, observation.target)
+            gain = _flip_gain if isinstance(p, Fraction) else flip_gain  # (floats are not cached)
+            if p is None or gain(p, geese_this_round(observation)) <= 0:
                 return stop
+        if self.flip == "oldest":
+            return min(flips, key=lambda f: f.index)
         return max(flips, key=lambda f: f.index)  # the newest card
 
     def _lay(self, observation: Observation, legal: list[Any]) -> Any:
@@ -90,7 +101,7 @@ class CountingBot:
             first = self._first_target(observation)
             if first is None:
                 return fox  # B10: nobody to flip, the fox is banked for free
-            p = dog_chance(observation, first)
+            p = self._dog_chance(observation, first)
             if p is not None and p <= _exact(self.fox_threshold):
                 return fox
         for kind in (DOG, GOOSE, FOX):
@@ -99,13 +110,21 @@ class CountingBot:
                 return action
         return legal[0]
 
+    def _dog_chance(self, observation: Observation, owner: int) -> Fraction | float | None:
+        p = dog_chance(observation, owner)
+        if p is None or self.dog_odds is None or owner == observation.seat or p in (0, 1):
+            return p
+        odds = self.dog_odds[owner] * p / (1 - p)
+        return odds / (1 + odds)
+
     @staticmethod
     def _first_target(observation: Observation) -> int | None:
         seat = next_target(observation.seat, observation.seat, observation.row_sizes)  # B5
         return seat if seat >= 0 else None
 
     def __repr__(self) -> str:
-        return f"CountingBot(fox_threshold={self.fox_threshold})"
+        end = "" if self.flip == "newest" else f", flip={self.flip!r}"
+        return f"CountingBot(fox_threshold={self.fox_threshold}{end})"
 
 
 BOTS = {"random": RandomBot, "cautious": CautiousBot, "counting": CountingBot}

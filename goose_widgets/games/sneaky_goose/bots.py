@@ -283,7 +283,8 @@ class _Plan:
         others = [a for a in looks if a.seat != self.me]
         if effect == LOOK_OTHER and others:
             return min(others, key=lambda a: (self.total(a.seat), a.seat, a.slot))
-        if effect == MAGIC and others and (self.worst()[1] > self.mean or not own):
+        # (no look at its own cards when its grid is empty: it has no worst card then)
+        if effect == MAGIC and others and (not own or self.worst()[1] > self.mean):
             return min(others, key=lambda a: (self.estimate(a.seat, a.slot), a.seat, a.slot))
         return own[0] if own else SKIP
 

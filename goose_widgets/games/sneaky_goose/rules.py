@@ -409,6 +409,7 @@ class Observation:
     receiver: int | None
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...]
+    gift_place: int | None = None  # the receiver's empty place a gift goes into (all saw the slam)
 
     @property
     def revealed(self) -> bool:
@@ -556,7 +557,8 @@ class State(StateBase):
             "action_card": None if self.action_card is None else deck[self.action_card],
             "chosen": self.chosen, "looking": self.looking, "queue": self.queue, "slammed": self.slammed,
             "receiver": self.pending[1] if self.phase == GIVE else None,
-            "totals": self.totals, "results": self.results})
+            "totals": self.totals, "results": self.results,
+            "gift_place": self.pending[2] if self.phase == GIVE else None})
 
     # --- questions about the position ---------------------------------------------------------
     def cards(self, seat: int | None = None) -> list[tuple[int, int]]:
