@@ -13,6 +13,7 @@ early (``stop``) and what a finished playout is worth to the seat (``value``).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,27 +22,50 @@ from .bots import Bot
 from .core import CHANCE, TERMINAL
 from .play import playout, sample_outcome_fast
 
-__all__ = ["determinized_values", "play_until"]
+__all__ = ["determinized_values", "best_candidate", "play_until"]
 
 
 def determinized_values(observation: Any, candidates: Sequence[Any],
                         determinize: Callable[[Any, random.Random], Any],
                         finish: Callable[[Any, random.Random], float], deals: int,
-                        rng: random.Random) -> list[float]:
-    """The mean value of each candidate move over ``deals`` imagined positions.
+                        rng: random.Random) -> list[list[float]]:
+    """The value of each candidate move in each of ``deals`` imagined positions:
+    ``values[candidate][deal]``.
 
     ``determinize(observation, rng)`` makes a state the seat cannot tell from the real one;
     ``finish(state, rng)`` plays a state on (e.g. `playout` or `play_until` with rollout bots)
     and returns its value to the seat.  Every candidate gets the same deals and, within a deal, a
-    generator seeded alike (common random numbers).
+    generator seeded alike (common random numbers), so the values of two candidates in the same
+    deal can be compared pair by pair (`best_candidate`).
     """
-    totals = [0.0] * len(candidates)
+    values: list[list[float]] = [[] for _ in candidates]
     for _ in range(deals):
         world = determinize(observation, rng)
         seed = rng.getrandbits(64)
         for index, action in enumerate(candidates):
-            totals[index] += finish(world.apply(action), random.Random(seed))
-    return [total / deals for total in totals] if deals else totals
+            values[index].append(finish(world.apply(action), random.Random(seed)))
+    return values
+
+
+def best_candidate(values: Sequence[Sequence[float]], default: int | None = None, z: float = 0.0) -> int:
+    """The index of the candidate with the best mean value.
+
+    With a ``default`` (the move a simple policy would make), another candidate is chosen only if
+    its mean beats the default's by more than ``z`` standard errors of their paired differences:
+    a look-ahead with few deals is noisy, and a move it prefers by luck alone should not replace
+    a sound one.
+    """
+    means = [sum(row) / len(row) if row else 0.0 for row in values]
+    best = max(range(len(values)), key=means.__getitem__)
+    if default is None or best == default or not z:
+        return best
+    differences = [a - b for a, b in zip(values[best], values[default])]
+    n = len(differences)
+    if n < 2:
+        return default
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return best if mean > z * math.sqrt(variance / n) else default
 
 
 def play_until(state: Any, bots: Sequence[Bot], rng: random.Random,

@@ -25,10 +25,11 @@ from __future__ import annotations
 import copy
 import html
 import importlib
+import importlib.util
 import itertools
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,10 +92,11 @@ class RoundRobin:
                     yield lineup, seat
 
     def rows(self, digits: int = 3) -> list[dict[str, Any]]:
-        """One row per bot and lineup: bot, against, wins, shared, games, win rate, 95% low and
-        high, and the verdict against the fair share ("above", "below" or "not clear")."""
+        """One row per bot and lineup, grouped by bot in the order of the entrants: bot, against,
+        wins, shared, games, win rate, 95% low and high, and the verdict against the fair share
+        ("above", "below" or "not clear")."""
         rows = []
-        for lineup, seat in self._seats():
+        for lineup, seat in sorted(self._seats(), key=lambda pair: self._order(pair[0].seats[pair[1]])):
             rate, low, high = lineup.rate(seat)
             rows.append({"bot": lineup.seats[seat], "against": lineup.against(seat),
                          "wins": lineup.wins[seat], "shared": lineup.shared[seat],
@@ -102,6 +104,9 @@ class RoundRobin:
                          "95% low": round(low, digits), "95% high": round(high, digits),
                          "verdict": _verdict(low, high, self.fair_share)})
         return rows
+
+    def _order(self, name: str) -> int:
+        return self.entrants.index(name) if name in self.entrants else len(self.entrants)
 
     def standings(self, digits: int = 3) -> list[dict[str, Any]]:
         """One row per entrant over all the lineups it sits in alone (as in `rows`), best first."""
@@ -216,10 +221,11 @@ def round_robin(game: str | Any, entrants: Sequence[str] | Mapping[str, Entrant]
     """Play a round-robin of ``entrants`` at ``game`` and return its `RoundRobin` table.
 
     ``game`` is a game's name (with its parameters as keyword arguments, e.g. ``variation=True``)
-    or a game object.  ``entrants`` are names of the game's bots (its ``BOTS``) or a mapping of
-    names to bot factories or bots.  ``players`` defaults to the game's.  Each lineup plays
-    ``games`` games (make it a multiple of ``players``, so each bot sits in each seat equally
-    often).  ``progress`` shows a bar once the round-robin has run for two seconds.
+    or a game object.  ``entrants`` are names of the game's bots and simple policies (its
+    ``bots.BOTS`` and ``policies.POLICIES``) or a mapping of names to bot factories or bots.
+    ``players`` defaults to the game's.  Each lineup plays ``games`` games (make it a multiple of
+    ``players``, so each bot sits in each seat equally often).  ``progress`` shows a bar once
+    the round-robin has run for two seconds.
     """
     if isinstance(game, str):
         if players is not None:
@@ -244,18 +250,26 @@ def round_robin(game: str | Any, entrants: Sequence[str] | Mapping[str, Entrant]
         simulated = simulate(game, games, bots, seed=f"{seed}/{'+'.join(seats)}", progress=False,
                              rotate_seats=True, workers=workers if executor is not None else None,
                              executor=executor)
-        if bar is not None:
-            bar.update(games)
         return _lineup(seats, simulated)
 
     try:
         if workers is None or workers == 1:
-            result.lineups = [play(seats, None) for seats in tables]
+            for seats in tables:
+                result.lineups.append(play(seats, None))
+                if bar is not None:
+                    bar.update(games)
         else:
             # one pool for every lineup; a thread per worker keeps lineups in flight, so no worker
-            # waits for the slowest chunk of a lineup before the next starts
+            # waits for the slowest chunk of a lineup before the next starts (the bar is updated
+            # here, in the caller's thread, as each lineup ends)
+            done: list[Lineup | None] = [None] * len(tables)
             with ProcessPoolExecutor(workers) as pool, ThreadPoolExecutor(workers) as threads:
-                result.lineups = list(threads.map(lambda seats: play(seats, pool), tables))
+                futures = {threads.submit(play, seats, pool): index for index, seats in enumerate(tables)}
+                for future in as_completed(futures):
+                    done[futures[future]] = future.result()
+                    if bar is not None:
+                        bar.update(games)
+            result.lineups = [lineup for lineup in done if lineup is not None]
     finally:
         if bar is not None:
             bar.close()
@@ -284,8 +298,12 @@ def _entrants(game_name: str, entrants: Sequence[str] | Mapping[str, Entrant]) -
 
 
 def _bots_of(game_name: str) -> dict[str, Entrant]:
+    """The game's bots (``bots.BOTS``) and its simple policies (``policies.POLICIES``, if any)."""
     package = game_module(game_name).__name__.rpartition(".")[0]
-    return dict(importlib.import_module(f"{package}.bots").BOTS)
+    known = dict(importlib.import_module(f"{package}.bots").BOTS)
+    if importlib.util.find_spec(f"{package}.policies") is not None:
+        known.update(importlib.import_module(f"{package}.policies").POLICIES)
+    return known
 
 
 def _bot(entrant: Entrant) -> Bot:

@@ -10,12 +10,15 @@
   the counting chance of a dog at the first flip is at most ``fox_threshold`` (0.18, below the
   opening 4/19: tuned by tournament), and otherwise lays a goose.  It flips the newest card of a
   row: players who lay dogs first make old cards doggier (the course's Bayes lesson).
+- ``expert``: `expert.ExpertBot`, determinized Monte Carlo: it deals the cards it has not seen
+  consistently with its observation and plays each choice out with counting bots, modelled on how
+  the others have been seen to play.  The simple ``always fox`` policy is in `policies`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -67,15 +70,21 @@ class CountingBot:
     name = "counting"
 
     def __init__(self, fox_threshold: float = 0.18, flip: str = "newest",
-                 dog_odds: Sequence[float] | None = None) -> None:
+                 dog_odds: Sequence[float] | None = None, lay: str = "dogs first") -> None:
         if flip not in ("newest", "oldest"):
             raise ValueError(f"flip must be 'newest' or 'oldest', not {flip!r}.")
+        if lay not in ("dogs first", "geese first"):
+            raise ValueError(f"lay must be 'dogs first' or 'geese first', not {lay!r}.")
         self.fox_threshold = fox_threshold  # the highest first-flip dog chance worth a fox
         # The expert plays others (and itself) in its look-ahead with these two: which end of a
         # row to flip, and by how much to scale the odds of a dog in each player's row (what it
         # has met there against what the count expected; None: the count alone).
         self.flip = flip
         self.dog_odds = None if dog_odds is None else tuple(dog_odds)
+        # and in which order it lays: its dogs as soon as it holds them (traps under its geese,
+        # against players who flip the oldest card), or its geese first (dogs on top, against
+        # players who flip the newest card)
+        self.lay = lay
 
     def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         legal = list(legal_actions)
@@ -104,7 +113,7 @@ class CountingBot:
             p = self._dog_chance(observation, first)
             if p is not None and p <= _exact(self.fox_threshold):
                 return fox
-        for kind in (DOG, GOOSE, FOX):
+        for kind in ((DOG, GOOSE, FOX) if self.lay == "dogs first" else (GOOSE, DOG, FOX)):
             action = _play(legal, kind)
             if action is not None:
                 return action
@@ -124,7 +133,17 @@ class CountingBot:
 
     def __repr__(self) -> str:
         end = "" if self.flip == "newest" else f", flip={self.flip!r}"
-        return f"CountingBot(fox_threshold={self.fox_threshold}{end})"
+        order = "" if self.lay == "dogs first" else f", lay={self.lay!r}"
+        return f"CountingBot(fox_threshold={self.fox_threshold}{end}{order})"
 
 
-BOTS = {"random": RandomBot, "cautious": CautiousBot, "counting": CountingBot}
+def expert(**options: Any) -> Any:
+    """`expert.ExpertBot` (imported here on use: the expert plays counting bots in its look-ahead,
+    so its module imports this one)."""
+    from .expert import ExpertBot
+
+    return ExpertBot(**options)
+
+
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "cautious": CautiousBot, "counting": CountingBot,
+                                       "expert": expert}

@@ -1,26 +1,32 @@
 """The expert bot of Boo to the Goose: determinized Monte Carlo with a model of the other players.
 
-At each decision with a real choice (lay a goose, a dog or a fox; flip on or stop) the expert deals
-the cards it has not seen at random, consistently with its observation (`determinize`), plays each
-candidate in that imagined position with the engine, and plays the game out with counting bots
-(`engine.search.determinized_values`).  It takes the candidate with the best mean value: the share
-of the win (a shared top is split) plus a little for each card of lead, so that close calls lean
-to the bigger margin.
+When it lays a card (a goose, a dog or a fox: B3) the expert deals the cards it has not seen at
+random, consistently with its observation (`determinize`, B4), plays each kind it can lay in that
+imagined position with the engine, and plays the game out with counting bots
+(`engine.search.determinized_values`).  A candidate's value is the share of the win (a shared top
+is split, B13) plus a little for each card of lead.  Its default is the move of its own model
+player (below); another candidate replaces it only when it beats it by more than ``z`` standard
+errors over the same deals (`engine.search.best_candidate`), so that the noise of a few deals does
+not overrule a sound move.  In a catch round it stops when its model player would (the counting
+rule, B7-B9, with its own odds of a dog) and otherwise flips the end of the row it trusts more.
 
-What it learns in a game (from its own observations only, B4), and how it uses it:
+What it learns in a game, from its own observations only (B4):
 
-- where a player's dogs lie: the cards it flips itself, and whether each was a dog.  It flips the
-  end of a row (oldest or newest card) where it has met fewer dogs (at first the newest: most
-  players lay their dogs early), and a row that held fewer dogs than the count expected is dealt
-  fewer dogs in its imagined positions (``dog_weights`` of `determinize`);
-- which end the others flip: its own row is known to it, so the cards missing from it since its
-  last decision show whether they took the oldest or the newest;
-- how eagerly a player spends foxes: every fox played is seen (B4), against the foxes it has
-  likely drawn.
+- where a player's dogs lie, from the cards it flips itself: it flips the end of a row (oldest or
+  newest card) where it has met fewer dogs (at first the newest), and a row that held fewer dogs
+  than the count expected is dealt fewer dogs in its imagined positions and makes its model
+  player bolder there (``dog_weights`` of `determinize`, ``dog_odds`` of `bots.CountingBot`);
+- which end of a row the others flip: it knows its own row, so the cards gone from it since its
+  last move show whether they took the oldest, the newest or others;
+- how eager a player is with foxes: every fox played is seen (B4), against the foxes it has likely
+  drawn.
 
-The rollout bots play the others as they have been seen to play (the end they flip, their
-eagerness with foxes), and the expert itself as a counting bot.  ``deals`` is the sampling budget:
-the number of imagined positions per decision (the time per decision grows with it).
+Its model player, which it is by default and in its look-ahead, is a counting bot that lays its
+geese first (so that its newest card is a dog) while the others are patient and flip the newest
+card, and its dogs first otherwise; it spends its foxes eagerly only against eager players who flip
+the oldest card (their rows hold geese only until their geese run out).  The others are played in
+the look-ahead as counting bots with the end they flip and their eagerness.  ``deals`` is the
+sampling budget: imagined positions per decision.
 """
 
 from __future__ import annotations
@@ -31,17 +37,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import check_int, playout
-from ...engine.search import determinized_values
+from ...engine.search import best_candidate, determinized_values
 from .analysis import dog_chance
 from .bots import CountingBot
 from .determinize import determinize
-from .rules import DOG, FOX, SET, SET_SIZE, STOP, Flip, Observation, Play, State, Stop
+from .rules import DOG, FOX, SET, SET_SIZE, Flip, Observation, Play, State, Stop
 
 _MOST_DEALS = 10_000  # a sanity bound: a thousand deals already take seconds a decision
 _MARGIN = 0.05
 """What one card of lead is worth beside a win (ties in value go to the bigger margin)."""
-_ROUND_DEALS = 4  # a round's plans are cheap to judge: four times the deals of a lay
-_LONGEST_PLAN = 12  # flips planned at most (a round rarely gets so far)
 _EAGER_FOX_THRESHOLD = 1.0   # a player seen to spend its foxes at once is played as spending them
 _PATIENT_FOX_THRESHOLD = 0.18  # else as the counting bot does
 
@@ -54,32 +58,6 @@ def outcome_value(final: State, seat: int) -> float:
     share = scores.count(best)
     lead = scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
     return (1 / share if scores[seat] == best else 0.0) + _MARGIN * lead
-
-
-def material(state: State, seat: int) -> int:
-    """The cards ``seat`` would score if nobody caught anything more: its win pile, and its own
-    cards not yet banked by anyone (face down, in hand, in its pile)."""
-    return sum(state.won[seat]) + len(state.rows[seat]) + sum(state.hands[seat]) + sum(state.piles[seat])
-
-
-def lead(state: State, seat: int) -> int:
-    """``seat``'s `material` less the best other player's."""
-    return material(state, seat) - max(material(state, other) for other in range(state.players)
-                                       if other != seat)
-
-
-def _round_value(world: State, seat: int, flips: int) -> int:
-    """``seat``'s `lead` when its catch round ends, if it flips ``flips`` more cards (the first
-    legal flip each time: in an imagined position every order of a row is as likely) and then
-    stops; a dog ends the round sooner."""
-    state = world
-    for _ in range(flips):
-        if state.fox != seat:
-            break
-        state = state._advance(state._legal_actions()[0])
-    if state.fox == seat:
-        state = state._advance(STOP)
-    return lead(state, seat)
 
 
 @dataclass
@@ -107,7 +85,8 @@ class _Memory:
     ends: list[list[int]] = field(default_factory=list)
     # per player: dogs met, and the dogs the count expected, over all flips of its row
     dogs: list[list[float]] = field(default_factory=list)
-    taken: list[int] = field(default_factory=lambda: [0, 0])  # own cards taken: [oldest, newest]
+    # its own cards the others took: [from the oldest end, from the newest end, elsewhere]
+    taken: list[int] = field(default_factory=lambda: [0, 0, 0])
 
 
 class ExpertBot:
@@ -115,47 +94,47 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, deals: int = 8) -> None:
+    def __init__(self, deals: int = 8, z: float = 1.5) -> None:
         check_int("deals", deals, 1, _MOST_DEALS)
         self.deals = deals
+        self.z = z
         self._memory: _Memory | None = None
 
     def __repr__(self) -> str:
-        return f"ExpertBot(deals={self.deals})"
+        return f"ExpertBot(deals={self.deals}, z={self.z})"
 
     def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         memory = self._remember(observation)
         legal = list(legal_actions)
         flips = [a for a in legal if isinstance(a, Flip)]
-        if flips:
-            choice: Any = self._flip_to_make(memory, observation, flips)
-            stop = next((a for a in legal if isinstance(a, Stop)), None)
-            if stop is not None and self._stop_is_better(memory, observation, rng):
-                choice = stop
+        if flips:  # stop as its own counting bot would (its odds of a dog), else flip its end
+            choice: Any = self._own_bot(memory, observation).choose(observation, legal, rng)
+            if not isinstance(choice, Stop):
+                choice = self._flip_to_make(memory, observation, flips)
         else:
             candidates = list(dict.fromkeys(legal))  # the kinds it can lay
             choice = candidates[0]
             if len(candidates) > 1:
+                default = self._own_bot(memory, observation).choose(observation, legal, rng)
                 values = determinized_values(observation, candidates, self._dealer(memory),
                                              self._finisher(memory, observation), self.deals, rng)
-                choice = candidates[max(range(len(candidates)), key=values.__getitem__)]
+                choice = candidates[best_candidate(values, candidates.index(default), self.z)]
         self._note(memory, observation, choice)
         return choice
 
-    def _stop_is_better(self, memory: _Memory, observation: Observation, rng: random.Random) -> bool:
-        """Whether stopping now beats every plan "flip k more cards, then stop" (k = 1, 2, ...,
-        or never), each judged by the cards won and lost when the round ends, over imagined
-        positions.  The plans are fixed in advance (they do not peek at the imagined cards), so
-        the look-ahead cannot flip on because it knows the next card is a goose."""
-        seat, deal = observation.seat, self._dealer(memory)
-        others = sum(size for player, size in enumerate(observation.row_sizes) if player != seat)
-        plans = [0, *range(1, min(others, _LONGEST_PLAN) + 1)]
-        totals = [0.0] * len(plans)
-        for _ in range(self.deals * _ROUND_DEALS):
-            world = deal(observation, rng)
-            for index, flips in enumerate(plans):
-                totals[index] += _round_value(world, seat, flips)
-        return max(range(len(plans)), key=totals.__getitem__) == 0
+    def _own_bot(self, memory: _Memory, observation: Observation) -> CountingBot:
+        """How it plays by default (and in its look-ahead): a counting bot with its odds of a dog
+        in each row; its geese first while the others are patient with their foxes and flip the
+        newest card (so that its newest card is a dog), else its dogs first; and eager with its
+        foxes only against eager players who flip the oldest card (their rows are all geese
+        until their geese run out)."""
+        odds = [(met + 1) / (expected + 1) for met, expected in memory.dogs]
+        oldest, newest, elsewhere = memory.taken
+        others = [player for player in range(observation.players) if player != observation.seat]
+        eager = 2 * sum(_eager(observation, player) for player in others) > len(others)
+        lay = "dogs first" if eager or oldest + elsewhere > newest else "geese first"
+        threshold = _EAGER_FOX_THRESHOLD if eager and oldest > newest + elsewhere else _PATIENT_FOX_THRESHOLD
+        return CountingBot(threshold, dog_odds=odds, lay=lay)
 
     # --- the look-ahead ---------------------------------------------------------------------
     def _dealer(self, memory: _Memory) -> Any:
@@ -168,8 +147,7 @@ class ExpertBot:
     def _finisher(self, memory: _Memory, observation: Observation) -> Any:
         seat = observation.seat
         theirs = "oldest" if memory.taken[0] > memory.taken[1] else "newest"
-        odds = [(met + 1) / (expected + 1) for met, expected in memory.dogs]
-        bots = [CountingBot(dog_odds=odds) if player == seat else
+        bots = [self._own_bot(memory, observation) if player == seat else
                 CountingBot(_EAGER_FOX_THRESHOLD if _eager(observation, player) else _PATIENT_FOX_THRESHOLD,
                             theirs)
                 for player in range(observation.players)]
@@ -233,6 +211,8 @@ class ExpertBot:
         oldest, newest = before[gone:] == row, before[:len(row)] == row
         if oldest != newest:  # (both: the same cards either way, which tells nothing)
             memory.taken[0 if oldest else 1] += 1
+        elif not oldest:
+            memory.taken[2] += 1
 
     @staticmethod
     def _note(memory: _Memory, observation: Observation, choice: Any) -> None:
@@ -254,7 +234,7 @@ def _eager(observation: Observation, player: int) -> bool:
     drawn = SET_SIZE - observation.pile_sizes[player] - observation.removed_sizes[player]
     played = observation.revealed[player][FOX]
     likely = SET[FOX] * drawn / SET_SIZE
-    return drawn >= 8 and played >= 0.75 * likely
+    return played >= max(1.0, 0.75 * likely)
 
 
-__all__ = ["ExpertBot", "outcome_value", "material", "lead"]
+__all__ = ["ExpertBot", "outcome_value"]

@@ -1,5 +1,9 @@
 """Simple fixed policies for Boo to the Goose, to measure the bots against (round-robins).
 
+`POLICIES` names them, apart from the game's `bots.BOTS`: they are yardsticks, not opponents a
+learner picks in the classroom app, and tests and tools that try every bot need not play them.
+`engine.round_robin` seats them by name like the bots, and ``play`` takes one as a bot object.
+
 - ``always fox`` (`AlwaysFoxBot`): plays a fox whenever it holds one and never stops a catch round;
   otherwise it takes the first legal action, so it lays its geese before its dogs and flips the
   oldest card of a row.  It needs no observation.
@@ -32,3 +36,7 @@ class AlwaysFoxBot:
 
     def __repr__(self) -> str:
         return "AlwaysFoxBot()"
+
+
+POLICIES = {"always fox": AlwaysFoxBot}
+"""The policies by name (zero-argument factories)."""
