@@ -19,7 +19,7 @@ def main() -> None:
         print(f"random games per second, {players} players: {rate:.0f}")
     rate, _ = games_per_second(Game(players=3, variation=True))
     print(f"random games per second, 3 players, variation: {rate:.0f}")
-    for name in sorted(BOTS):
+    for name in sorted(set(BOTS) - {"expert"}):  # the expert: bench_experts.py (it searches)
         times = [t for t, _ in decision_times(Game(players=3), BOTS[name], games=20)]
         print(f"bot {name:>9}: median {statistics.median(times) * 1e6:.1f} µs per decision, "
               f"slowest {max(times) * 1e3:.2f} ms ({len(times)} decisions)")

@@ -19,7 +19,7 @@ def main() -> None:
     for players in (2, 4, 6):
         rate, steps = games_per_second(Game(players=players))
         print(f"random games per second, {players} players, 5 rounds: {rate:.1f} ({steps:.0f} steps a game)")
-    for name in sorted(BOTS):
+    for name in sorted(set(BOTS) - {"expert"}):  # the expert: bench_experts.py (it searches)
         measured = decision_times(Game(players=3), BOTS[name])
         times = [t for t, _ in measured]
         choices = [t for t, legal in measured if legal > 1]

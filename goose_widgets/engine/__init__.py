@@ -30,6 +30,7 @@ from .play import (
     wilson,
 )
 from .registry import GAMES, game_module, load_game
+from .tournament import RoundRobin, round_robin
 
 __all__ = [
     "CHANCE", "TERMINAL", "IllegalActionError", "InvalidSaveError", "StateBase", "GameBase",
@@ -37,5 +38,5 @@ __all__ = [
     "playout", "simulate", "step", "sample_outcome", "sample_outcome_fast", "SimulationResult",
     "wilson", "mean_ci", "expectation", "distribution", "markov_chain", "solve_linear",
     "transitions", "check_int", "Decision", "decisions", "split_rngs", "with_plain_values",
-    "from_fields",
+    "from_fields", "round_robin", "RoundRobin",
 ]

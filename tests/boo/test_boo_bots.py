@@ -33,7 +33,7 @@ def best_difference(state, seat: int) -> int:
 
 
 def test_registry_lists_the_bots():
-    assert set(bots_for("boo")) == {"random", "greedy", "lookahead"} == set(BOTS)
+    assert set(bots_for("boo")) == {"random", "greedy", "lookahead", "expert"} == set(BOTS)
 
 
 @pytest.mark.parametrize("seed", [0, 1])

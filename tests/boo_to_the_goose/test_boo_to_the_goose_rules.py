@@ -60,8 +60,10 @@ def assert_accounted(state):
         assert state.set_locations(seat) == SET
 
 
+# (the expert searches at every choice: too slow for a hundred games; tests/boo_to_the_goose/
+# test_boo_to_the_goose_expert.py plays it)
 @given(players=st.integers(2, 5), variation=st.booleans(), seed=st.integers(0, 10_000),
-       mix=st.lists(st.sampled_from(sorted(BOTS)), min_size=5, max_size=5))
+       mix=st.lists(st.sampled_from(sorted(set(BOTS) - {"expert"})), min_size=5, max_size=5))
 def test_every_card_is_accounted_for_at_every_step(players, variation, seed, mix):
     rng = random.Random(seed)
     bots = [BOTS[name]() for name in mix[:players]]

@@ -23,7 +23,7 @@ VALUES = [t.value for t in DECK for _ in range(t.copies)]
 
 # --- bots --------------------------------------------------------------------------------------
 def test_the_bots_by_name():
-    assert set(bots_for("sneaky_goose")) == {"random", "memory", "forgetful"}
+    assert set(bots_for("sneaky_goose")) == {"random", "memory", "forgetful", "expert"}
     assert BOTS["random"] is RandomBot
     assert BOTS["forgetful"]().forget == 0.5
 

@@ -11,6 +11,9 @@ They try placements on a `rules.Sandbox`, the engine's own scare logic, so no ru
   immediate score.  ``LookaheadBot(plies=3)`` also plays out its own best answer with its next card
   (the visible top of its deck); in 30 games it beat the two-ply bot 18-12, not clearly, at about four
   times the time per move, so two plies is the default.
+- ``expert``: `expert.ExpertBot`, three plies over the visible cards (its card, the opponent's
+  reply, its next card) with alpha-beta cut-offs.  The simple ``first placement`` policy is in
+  `policies`.
 """
 
 from __future__ import annotations
@@ -507,4 +510,13 @@ def _line(square: int, step: int) -> int:
     return 4 * col + 2 + (step < 0)
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+def expert(**options: Any) -> Bot:
+    """`expert.ExpertBot` (imported here on use: the expert builds on the look-ahead bot, so its
+    module imports this one)."""
+    from .expert import ExpertBot
+
+    return ExpertBot(**options)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot,
+                                       "expert": expert}

@@ -10,12 +10,15 @@
   the counting chance of a dog at the first flip is at most ``fox_threshold`` (0.18, below the
   opening 4/19: tuned by tournament), and otherwise lays a goose.  It flips the newest card of a
   row: players who lay dogs first make old cards doggier (the course's Bayes lesson).
+- ``expert``: `expert.ExpertBot`, determinized Monte Carlo: it deals the cards it has not seen
+  consistently with its observation and plays each choice out with counting bots, modelled on how
+  the others have been seen to play.  The simple ``always fox`` policy is in `policies`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -66,8 +69,22 @@ class CountingBot:
 
     name = "counting"
 
-    def __init__(self, fox_threshold: float = 0.18) -> None:
+    def __init__(self, fox_threshold: float = 0.18, flip: str = "newest",
+                 dog_odds: Sequence[float] | None = None, lay: str = "dogs first") -> None:
+        if flip not in ("newest", "oldest"):
+            raise ValueError(f"flip must be 'newest' or 'oldest', not {flip!r}.")
+        if lay not in ("dogs first", "geese first"):
+            raise ValueError(f"lay must be 'dogs first' or 'geese first', not {lay!r}.")
         self.fox_threshold = fox_threshold  # the highest first-flip dog chance worth a fox
+        # The expert plays others (and itself) in its look-ahead with these two: which end of a
+        # row to flip, and by how much to scale the odds of a dog in each player's row (what it
+        # has met there against what the count expected; None: the count alone).
+        self.flip = flip
+        self.dog_odds = None if dog_odds is None else tuple(dog_odds)
+        # and in which order it lays: its dogs as soon as it holds them (traps under its geese,
+        # against players who flip the oldest card), or its geese first (dogs on top, against
+        # players who flip the newest card)
+        self.lay = lay
 
     def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         legal = list(legal_actions)
@@ -79,9 +96,12 @@ class CountingBot:
         flips = [a for a in legal if isinstance(a, Flip)]
         stop = next((a for a in legal if isinstance(a, Stop)), None)
         if stop is not None:
-            p = dog_chance(observation, observation.target)
-            if p is None or _flip_gain(p, geese_this_round(observation)) <= 0:
+            p = self._dog_chance(observation, observation.target)
+            gain = _flip_gain if isinstance(p, Fraction) else flip_gain  # (floats are not cached)
+            if p is None or gain(p, geese_this_round(observation)) <= 0:
                 return stop
+        if self.flip == "oldest":
+            return min(flips, key=lambda f: f.index)
         return max(flips, key=lambda f: f.index)  # the newest card
 
     def _lay(self, observation: Observation, legal: list[Any]) -> Any:
@@ -90,14 +110,21 @@ class CountingBot:
             first = self._first_target(observation)
             if first is None:
                 return fox  # B10: nobody to flip, the fox is banked for free
-            p = dog_chance(observation, first)
+            p = self._dog_chance(observation, first)
             if p is not None and p <= _exact(self.fox_threshold):
                 return fox
-        for kind in (DOG, GOOSE, FOX):
+        for kind in ((DOG, GOOSE, FOX) if self.lay == "dogs first" else (GOOSE, DOG, FOX)):
             action = _play(legal, kind)
             if action is not None:
                 return action
         return legal[0]
+
+    def _dog_chance(self, observation: Observation, owner: int) -> Fraction | float | None:
+        p = dog_chance(observation, owner)
+        if p is None or self.dog_odds is None or owner == observation.seat or p in (0, 1):
+            return p
+        odds = self.dog_odds[owner] * p / (1 - p)
+        return odds / (1 + odds)
 
     @staticmethod
     def _first_target(observation: Observation) -> int | None:
@@ -105,7 +132,18 @@ class CountingBot:
         return seat if seat >= 0 else None
 
     def __repr__(self) -> str:
-        return f"CountingBot(fox_threshold={self.fox_threshold})"
+        end = "" if self.flip == "newest" else f", flip={self.flip!r}"
+        order = "" if self.lay == "dogs first" else f", lay={self.lay!r}"
+        return f"CountingBot(fox_threshold={self.fox_threshold}{end}{order})"
 
 
-BOTS = {"random": RandomBot, "cautious": CautiousBot, "counting": CountingBot}
+def expert(**options: Any) -> Any:
+    """`expert.ExpertBot` (imported here on use: the expert plays counting bots in its look-ahead,
+    so its module imports this one)."""
+    from .expert import ExpertBot
+
+    return ExpertBot(**options)
+
+
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "cautious": CautiousBot, "counting": CountingBot,
+                                       "expert": expert}

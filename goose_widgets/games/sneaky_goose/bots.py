@@ -9,6 +9,9 @@
 - ``forgetful``: `ForgetfulBot`, the same player with a leaky memory: at the start of each of its
   turns it forgets each remembered card with probability ``forget``.  With ``forget=0`` it plays
   exactly like the memory bot; with ``forget=1`` it remembers a card only until its next turn.
+- ``expert``: `expert.ExpertBot`, determinized Monte Carlo: it deals the cards it has not seen
+  consistently with its observation and plays each choice to the end of the round with memory
+  bots.  The simple ``draw and play`` policy is in `policies`.
 
 Cards a bot does not know are valued at the mean of the cards it has not seen (`unseen_counts`);
 an opponent's card that only its owner knows is valued at ``kept`` (players keep low cards).
@@ -17,7 +20,7 @@ an opponent's card that only its owner knows is valued at ``kept`` (players keep
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import mul, sub
 from typing import Any
@@ -37,7 +40,7 @@ from .rules import (
     _present,
 )
 
-__all__ = ["BOTS", "MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "unseen_mean"]
+__all__ = ["BOTS", "expert", "MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "unseen_mean"]
 
 
 def unseen_counts(observation: Observation) -> list[int]:
@@ -283,7 +286,8 @@ class _Plan:
         others = [a for a in looks if a.seat != self.me]
         if effect == LOOK_OTHER and others:
             return min(others, key=lambda a: (self.total(a.seat), a.seat, a.slot))
-        if effect == MAGIC and others and (self.worst()[1] > self.mean or not own):
+        # (no look at its own cards when its grid is empty: it has no worst card then)
+        if effect == MAGIC and others and (not own or self.worst()[1] > self.mean):
             return min(others, key=lambda a: (self.estimate(a.seat, a.slot), a.seat, a.slot))
         return own[0] if own else SKIP
 
@@ -296,5 +300,14 @@ class _Plan:
         return SKIP
 
 
-BOTS = {"random": RandomBot, "memory": MemoryBot, "forgetful": ForgetfulBot}
+def expert(**options: Any) -> Any:
+    """`expert.ExpertBot` (imported here on use: the expert plays memory bots in its look-ahead, so
+    its module imports this one)."""
+    from .expert import ExpertBot
+
+    return ExpertBot(**options)
+
+
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "memory": MemoryBot, "forgetful": ForgetfulBot,
+                                       "expert": expert}
 """The bots by name (zero-argument factories)."""

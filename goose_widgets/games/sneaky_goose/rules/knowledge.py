@@ -58,6 +58,7 @@ class Observation:
     receiver: int | None
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...]
+    gift_place: int | None = None  # the receiver's empty place a gift goes into (all saw the slam)
 
     @property
     def revealed(self) -> bool:

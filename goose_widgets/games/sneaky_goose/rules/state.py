@@ -263,7 +263,8 @@ class State(StateBase):
             "action_card": None if self.action_card is None else deck[self.action_card],
             "chosen": self.chosen, "looking": self.looking, "queue": self.queue, "slammed": self.slammed,
             "receiver": self.pending[1] if self.phase == GIVE else None,
-            "totals": self.totals, "results": self.results})
+            "totals": self.totals, "results": self.results,
+            "gift_place": self.pending[2] if self.phase == GIVE else None})
 
     # --- questions about the position ---------------------------------------------------------
     def cards(self, seat: int | None = None) -> list[tuple[int, int]]:

@@ -1,0 +1,79 @@
+"""The BOO expert: the observation is the position (O2), its moves are legal and searched deeper
+than the look-ahead bot's, and the first-placement policy."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+import pytest
+
+from goose_widgets.engine import RandomBot, load_game, step
+from goose_widgets.engine.tournament import round_robin
+from goose_widgets.games.boo.bots import BOTS, GreedyBot
+from goose_widgets.games.boo.determinize import determinize
+from goose_widgets.games.boo.expert import ExpertBot
+from goose_widgets.games.boo.policies import POLICIES, FirstPlacementBot
+
+from .test_boo_bots import best_difference
+
+
+def decisions_of(seed: int):
+    """Every decision state of a seeded game between a random and a greedy bot."""
+    rng = random.Random(seed)
+    state = load_game("boo", start_player=seed % 2).new_initial_state()
+    while not state.is_terminal():
+        if state.current_player >= 0:
+            yield state
+        state = step(state, [RandomBot(), GreedyBot()], rng)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_observation_is_the_whole_position(seed):
+    for state in decisions_of(seed):
+        seat = state.current_player
+        seen = state.observation(seat)
+        position = determinize(seen, random.Random(0))
+        assert position == state  # O2: nothing is hidden but the order of the unseen decks
+        assert position.observation(seat) == seen and position.legal_actions() == state.legal_actions()
+        assert position.chance_outcomes() == state.chance_outcomes()
+
+
+def test_the_expert_plays_legal_moves_to_the_end_and_is_seeded():
+    game = load_game("boo")
+    from goose_widgets.engine import playout
+
+    final = playout(game.new_initial_state(), [ExpertBot(width=6, deep=2, replies=2), GreedyBot()], rng=3)
+    again = playout(game.new_initial_state(), [ExpertBot(width=6, deep=2, replies=2), GreedyBot()], rng=3)
+    assert final.is_terminal() and final.history == again.history
+
+
+def test_on_the_last_placement_the_expert_takes_a_best_one():
+    """The last placement decides the score: the expert's choice is a best one, by the engine."""
+    for seed in (2, 3):
+        state = next(s for s in decisions_of(seed)
+                     if s.placements == s.game.total_placements - 1 and not s.pending)
+        seat = state.current_player
+        legal = state.legal_actions()
+        choice = ExpertBot().choose(state.observation(seat), legal, random.Random(0))
+        values = {a: best_difference(state.apply(a), seat) for a in legal}
+        assert values[choice] == max(values.values())
+
+
+def test_the_policy_and_the_expert_by_name():
+    assert POLICIES == {"first placement": FirstPlacementBot}
+    assert BOTS["expert"]().name == "expert" and BOTS["expert"](deep=2).deep == 2
+    state = next(decisions_of(0))
+    legal = state.legal_actions()
+    assert FirstPlacementBot().choose(None, legal, random.Random(0)) == legal[0]
+    with pytest.raises(ValueError, match="width must be from 1"):
+        ExpertBot(width=0)
+
+
+def test_the_expert_beats_greedy_and_first_placement():
+    entrants = {"expert": partial(ExpertBot, width=12, deep=4, replies=2), "greedy": GreedyBot,
+                "first placement": FirstPlacementBot}
+    table = round_robin("boo", entrants, games=10, seed=1, workers=2, progress=False,
+                        lineups=[("expert", "greedy"), ("expert", "first placement")])
+    print(table)
+    assert table.beats("expert", "first placement") and table.beats("expert", "greedy")
