@@ -41,3 +41,16 @@ def load_game(name: str, **params: Any) -> Any:
             f"unknown parameter(s) {', '.join(unknown)} for {name!r}; valid parameters: "
             f"{', '.join(valid)}.")
     return cls(**params)
+
+
+def player_counts(name: str, most: int = 8) -> list[int]:
+    """The numbers of players the game ``name`` accepts, up to ``most`` (asked of the engine, which
+    validates them, never restated)."""
+    counts = []
+    for players in range(1, most + 1):
+        try:
+            load_game(name, players=players)
+        except ValueError:
+            continue
+        counts.append(players)
+    return counts

@@ -39,7 +39,7 @@ from .bots import Bot
 from .play import SimulationResult, simulate, wilson
 from .registry import game_module, load_game
 
-__all__ = ["round_robin", "RoundRobin", "Lineup"]
+__all__ = ["round_robin", "RoundRobin", "Lineup", "lineup_from_tops"]
 
 Entrant = Callable[[], Bot] | Bot
 """A zero-argument factory of a bot (a bot class, ``functools.partial(ExpertBot, samples=8)``)
@@ -54,6 +54,7 @@ class Lineup:
     games: int
     wins: tuple[int, ...]     # games the bot of each seat won alone
     shared: tuple[int, ...]   # games whose top score it shared with another seat
+    tops: tuple[str, ...] = ()  # game by game, the seats on top ("0", "12"; "" if nobody won)
 
     @property
     def players(self) -> int:
@@ -136,9 +137,29 @@ class RoundRobin:
                 return lineup.rate(seat)
         raise KeyError(f"no lineup of {bot!r} alone against {against!r} in this round-robin.")
 
+    def including(self, bot: str) -> RoundRobin:
+        """The same table with only the lineups ``bot`` sits in."""
+        return RoundRobin(self.game, self.players, self.entrants,
+                          [lineup for lineup in self.lineups if bot in lineup.seats], self.seconds)
+
     def beats(self, bot: str, against: str) -> bool:
         """Whether ``bot``'s interval against ``against`` lies wholly above the fair share."""
         return self.result(bot, against)[1] > self.fair_share
+
+    # --- storing it ------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The table as plain JSON data: each lineup's seats and who was on top in each game."""
+        return {"game": self.game, "players": self.players, "entrants": list(self.entrants),
+                "seconds": round(self.seconds, 1),
+                "lineups": [{"seats": list(lineup.seats), "tops": list(lineup.tops)}
+                            for lineup in self.lineups]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RoundRobin:
+        """The table `to_json` stored."""
+        return cls(data["game"], data["players"], tuple(data["entrants"]),
+                   [lineup_from_tops(lineup["seats"], lineup["tops"]) for lineup in data["lineups"]],
+                   data.get("seconds", 0.0))
 
     # --- showing it ------------------------------------------------------------------------
     def _title(self) -> str:
@@ -338,14 +359,20 @@ def _lineups(names: list[str], players: int, lineups: str | Sequence[Sequence[st
 
 def _lineup(seats: tuple[str, ...], simulated: SimulationResult) -> Lineup:
     """Wins alone and shared tops per seat (``simulate`` reports by bot position, rotation undone)."""
+    tops = tuple("".join(str(seat) for seat, won in enumerate(record.returns) if won)
+                 for record in simulated.records)
+    return lineup_from_tops(seats, tops)
+
+
+def lineup_from_tops(seats: Sequence[str], tops: Sequence[str]) -> Lineup:
+    """A `Lineup` from who was on top in each game (``Lineup.tops``): one seat on top is a win,
+    several share it."""
     wins = [0] * len(seats)
     shared = [0] * len(seats)
-    for record in simulated.records:
-        winners = sum(record.returns)
-        for seat, won in enumerate(record.returns):
-            if won:
-                if winners == 1:
-                    wins[seat] += 1
-                else:
-                    shared[seat] += 1
-    return Lineup(seats, simulated.games, tuple(wins), tuple(shared))
+    for top in tops:
+        for seat in map(int, top):
+            if len(top) == 1:
+                wins[seat] += 1
+            else:
+                shared[seat] += 1
+    return Lineup(tuple(seats), len(tops), tuple(wins), tuple(shared), tuple(tops))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import IllegalActionError, game_module, load_game, sample_outcome, split_rngs
+from ..engine.registry import player_counts
 from ..ui.seat_view import (
     HUMAN,
     GameView,
@@ -80,18 +81,6 @@ def normal_code(text: Any) -> str:
 
 def bots_of(game_name: str) -> dict[str, Any]:
     return dict(__import__(f"goose_widgets.games.{game_name}.bots", fromlist=["BOTS"]).BOTS)
-
-
-def player_counts(game_name: str) -> list[int]:
-    """The numbers of players the game accepts (asked of the engine, which validates them)."""
-    counts = []
-    for players in range(1, 9):
-        try:
-            load_game(game_name, players=players)
-        except ValueError:
-            continue
-        counts.append(players)
-    return counts
 
 
 def game_parameters(game_name: str) -> list[dict[str, Any]]:

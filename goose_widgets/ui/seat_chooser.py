@@ -2,7 +2,8 @@
 
 The classroom app uses one to start a game at this screen and another to create a table on a
 classroom server.  Everything offered is asked of the package, never restated: the games from the
-engine's registry, the player counts a game accepts from `load_game`, the bots from `bots_for`.
+engine's registry, the player counts a game accepts from `engine.registry.player_counts`, the bots
+from `bots_for`.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
-from goose_widgets import bots_for, load_game
-from goose_widgets.engine.registry import GAMES
+from goose_widgets import bots_for
+from goose_widgets.engine.registry import GAMES, player_counts
 
 from .errors import guarded
 
@@ -23,24 +24,11 @@ TITLES = {
     "boo": "BOO",
 }
 HUMAN = "human"
-MOST_SEATS = 8  # more than any game accepts; `player_counts` keeps those the engine allows
 LABEL = {"description_width": "initial"}
 
 
 def title(name: str) -> str:
     return TITLES.get(name, name.replace("_", " ").capitalize())
-
-
-def player_counts(name: str) -> list[int]:
-    """The player counts the game's engine accepts (asked, not restated)."""
-    counts = []
-    for players in range(1, MOST_SEATS + 1):
-        try:
-            load_game(name, players=players)
-        except ValueError:
-            continue
-        counts.append(players)
-    return counts
 
 
 def seat_choices(name: str, human: str = "a human at this screen") -> list[tuple[str, str]]:

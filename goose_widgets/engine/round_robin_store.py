@@ -1,0 +1,152 @@
+"""Round-robins too slow for a notebook cell (the expert bots' duels), stored with the call that
+reproduces them, and the command that plays them again.
+
+    python -m goose_widgets.engine.round_robin_store                        # print the stored tables
+    python -m goose_widgets.engine.round_robin_store --regenerate boo       # play them again (minutes)
+    python -m goose_widgets.engine.round_robin_store --regenerate sneaky_goose --players 3
+
+`SPECS` says, per game, which tables to play: how many games a lineup and the game's parameters.
+A table holds the duels of every bot and policy of the game (its ``BOTS`` and ``POLICIES``; at
+three players, each alone against two copies of each other), but the expert only ever alone (two
+experts at a table of three would cost much and say little).  The tables are stored in
+``round_robins.json`` beside the game's module, with who was on top in every game
+(`tournament.Lineup.tops`).  The same lineups played with `tournament.round_robin` (the same
+seed, games and parameters) give the same rows: a notebook plays the fast ones itself and shows
+that they match.
+
+Game ``i`` of a lineup is seeded from the seed, the lineup and ``i`` alone (`tournament.round_robin`),
+so the first games of any lineup can be played again on their own: `replay` does, and a test
+compares them with the stored record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .registry import game_module
+from .tournament import RoundRobin, _bots_of, _lineups, round_robin
+
+EXPERT = "expert"
+SEED = "round-robin"
+
+SPECS: dict[str, list[dict[str, Any]]] = {
+    "boo_to_the_goose": [{"players": 2, "games": 300, "expert games": 200, "params": {}},
+                         {"players": 3, "games": 150, "expert games": 240, "params": {}}],
+    "sneaky_goose": [{"players": 2, "games": 200, "expert games": 200, "params": {}},
+                     {"players": 3, "games": 150, "expert games": 240, "params": {}}],
+    "boo": [{"players": 2, "games": 100, "expert games": 100, "params": {}}],
+}
+"""Per game, the stored tables: players, games a lineup of the rivals and of the expert, and the
+game's other parameters."""
+
+
+def path(game: str) -> Path:
+    """Where ``game``'s stored round-robins are: ``round_robins.json`` beside its module."""
+    return Path(game_module(game).__file__ or "").with_name("round_robins.json")
+
+
+def rivals(game: str) -> list[str]:
+    """Every bot and policy of ``game`` but the expert, in the order the game lists them."""
+    return [name for name in _bots_of(game) if name != EXPERT]
+
+
+def lineups(players: int, names: Sequence[str]) -> list[tuple[str, ...]]:
+    """The duels of the rivals ``names`` (as `round_robin` plays them), then the expert alone
+    against ``players - 1`` copies of each rival."""
+    return _lineups(list(names), players, "duels") + [(EXPERT,) + (rival,) * (players - 1) for rival in names]
+
+
+def rival_table(game: str, players: int, progress: bool = True, workers: int | None = None) -> RoundRobin:
+    """The stored table's duels of the rivals alone, played now (a notebook's cell): the same rows
+    as the stored ones."""
+    spec = spec_of(game, players)
+    return round_robin(game, rivals(game), players=players, games=spec["games"], seed=SEED,
+                       progress=progress, workers=workers, **spec["params"])
+
+
+def play(game: str, spec: Mapping[str, Any], games: int | None = None,
+         only: Sequence[tuple[str, ...]] | None = None, progress: bool = False,
+         workers: int | None = None) -> RoundRobin:
+    """Play the table ``spec`` of ``game`` (its first ``games`` games a lineup, and only the
+    lineups ``only``, when given)."""
+    names = rivals(game)
+    tables = list(only) if only is not None else lineups(spec["players"], names)
+    result = RoundRobin(game, spec["players"], (EXPERT, *names))
+    for expert in (False, True):
+        chosen = [seats for seats in tables if (EXPERT in seats) == expert]
+        if chosen:
+            part = round_robin(game, [EXPERT, *names], players=spec["players"], seed=SEED, lineups=chosen,
+                               games=games or spec["expert games" if expert else "games"],
+                               progress=progress, workers=workers, **spec["params"])
+            result.lineups += part.lineups
+            result.seconds += part.seconds
+    return result
+
+
+@cache
+def _stored(game: str) -> dict[int, dict[str, Any]]:
+    data = json.loads(path(game).read_text(encoding="utf-8"))
+    return {table["players"]: table for table in data["tables"]}
+
+
+def load(game: str) -> dict[int, RoundRobin]:
+    """``game``'s stored round-robins by player count."""
+    return {players: RoundRobin.from_json(table) for players, table in _stored(game).items()}
+
+
+def spec_of(game: str, players: int) -> dict[str, Any]:
+    for spec in SPECS[game]:
+        if spec["players"] == players:
+            return spec
+    raise KeyError(f"no stored round-robin of {game} at {players} players.")
+
+
+def replay(game: str, players: int, seats: tuple[str, ...],
+           games: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The first ``games`` games of the stored lineup ``seats``, played again: ``(who was on top in
+    each, as stored; as played now)``."""
+    stored = next(lineup for lineup in load(game)[players].lineups if lineup.seats == seats)
+    again = play(game, spec_of(game, players), games=games, only=[seats]).lineups[0]
+    return stored.tops[:games], again.tops
+
+
+def regenerate(game: str, players: Sequence[int] | None = None, workers: int | None = None) -> None:
+    """Play ``game``'s tables again (those at ``players``, or all) and store them."""
+    tables = dict(_stored(game)) if path(game).exists() else {}
+    for spec in SPECS[game]:
+        if players is None or spec["players"] in players:
+            table = play(game, spec, progress=True, workers=workers)
+            print(table, f"\n({table.seconds:.0f} s)\n", flush=True)
+            tables[spec["players"]] = {**table.to_json(), "params": spec["params"]}
+    about = (f"The expert bot of {game} against every other bot and policy, seats rotated "
+             f"(goose_widgets.engine.round_robin_store; regenerate with: python -m "
+             f"goose_widgets.engine.round_robin_store --regenerate {game}).")
+    text = json.dumps({"about": about, "tables": [tables[p] for p in sorted(tables)]}, indent=1)
+    path(game).write_text(text + "\n", encoding="utf-8")
+    _stored.cache_clear()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m goose_widgets.engine.round_robin_store",
+                                     description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("games", nargs="*", default=list(SPECS), help="games (default: all)")
+    parser.add_argument("--regenerate", action="store_true", help="play the tables again and store them")
+    parser.add_argument("--players", type=int, nargs="+", help="only the tables at these player counts")
+    parser.add_argument("--workers", type=int, help="processes to play on (the same results as one)")
+    args = parser.parse_args(argv)
+    for game in args.games:
+        if args.regenerate:
+            regenerate(game, args.players, args.workers)
+        else:
+            for players, table in load(game).items():
+                if args.players is None or players in args.players:
+                    print(table, "\n")
+
+
+if __name__ == "__main__":
+    main()
