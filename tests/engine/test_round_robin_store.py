@@ -1,0 +1,71 @@
+"""The stored round-robins of the experts (issue 19, items 5 and 6): complete, current, beaten by
+the expert, and the same when played again.
+
+The tables take minutes to play, so they are stored (`engine.round_robin_store`); these tests check
+that what is stored is what the code plays today: every rival of the game is in it with the
+games its spec says, the expert's interval lies above the fair share against each one, and the
+first games of every lineup played again give the same winners game by game.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from goose_widgets.engine import round_robin_store as store
+from goose_widgets.engine.tournament import RoundRobin, round_robin
+
+TABLES = [(game, spec["players"]) for game, specs in store.SPECS.items() for spec in specs]
+
+
+def ids(case: tuple[str, int]) -> str:
+    return f"{case[0]}-{case[1]}p"
+
+
+@pytest.mark.parametrize("case", TABLES, ids=ids)
+def test_the_stored_table_has_every_lineup_of_today_s_bots_with_its_games(case):
+    game, players = case
+    table = store.load(game)[players]
+    spec = store.spec_of(game, players)
+    assert [lineup.seats for lineup in table.lineups] == store.lineups(players, store.rivals(game))
+    for lineup in table.lineups:
+        assert lineup.games == spec["expert games" if store.EXPERT in lineup.seats else "games"]
+        assert all(sorted(set(top)) == list(top) and all(int(seat) < players for seat in top)
+                   for top in lineup.tops)
+
+
+@pytest.mark.parametrize("case", TABLES, ids=ids)
+def test_the_expert_beats_every_rival_above_the_fair_share(case):
+    game, players = case
+    table = store.load(game)[players]
+    for rival in store.rivals(game):
+        rate, low, high = table.result(store.EXPERT, rival)
+        assert low > table.fair_share, f"expert vs {rival}: {rate:.3f} ({low:.3f}-{high:.3f})"
+
+
+@pytest.mark.parametrize("case", TABLES, ids=ids)
+def test_the_first_games_of_each_expert_lineup_come_out_the_same_when_played_again(case):
+    game, players = case
+    for rival in store.rivals(game):
+        stored, again = store.replay(game, players, (store.EXPERT,) + (rival,) * (players - 1), players)
+        assert again == stored, f"expert vs {rival}"
+
+
+@pytest.mark.parametrize("case", TABLES, ids=ids)
+def test_the_rivals_first_games_come_out_the_same_when_played_again(case):
+    game, players = case
+    table = store.load(game)[players]
+    for lineup in table.lineups:
+        if store.EXPERT not in lineup.seats:
+            stored, again = store.replay(game, players, lineup.seats, 2 * players)
+            assert again == stored, lineup.seats
+
+
+def test_a_table_reads_back_from_json_as_it_was():
+    table = round_robin("boo_to_the_goose", ["random", "cautious"], players=3, games=6, seed=1,
+                        progress=False)
+    back = RoundRobin.from_json(json.loads(json.dumps(table.to_json())))
+    assert back.lineups == table.lineups and back.rows() == table.rows() and str(back) == str(table)
+    only = back.including("cautious")
+    assert all("cautious" in lineup.seats for lineup in only.lineups) and len(only.lineups) == 2
