@@ -22,6 +22,7 @@ compares them with the stored record.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -46,8 +47,9 @@ game's other parameters."""
 
 
 def path(game: str) -> Path:
-    """Where ``game``'s stored round-robins are: ``round_robins.json`` beside its module."""
-    return Path(game_module(game).__file__ or "").with_name("round_robins.json")
+    """Where ``game``'s stored round-robins are: ``round_robins.json`` in its package."""
+    package = importlib.import_module(game_module(game).__name__.rpartition(".")[0])
+    return Path(package.__file__ or "").with_name("round_robins.json")
 
 
 def rivals(game: str) -> list[str]:

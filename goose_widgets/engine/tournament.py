@@ -148,17 +148,19 @@ class RoundRobin:
 
     # --- storing it ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The table as plain JSON data: each lineup's seats and who was on top in each game."""
+        """The table as plain JSON data: each lineup's seats and who was on top in each game (one
+        word a game, the seats on top, ``-`` for nobody)."""
         return {"game": self.game, "players": self.players, "entrants": list(self.entrants),
                 "seconds": round(self.seconds, 1),
-                "lineups": [{"seats": list(lineup.seats), "tops": list(lineup.tops)}
+                "lineups": [{"seats": list(lineup.seats), "tops": " ".join(top or "-" for top in lineup.tops)}
                             for lineup in self.lineups]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RoundRobin:
         """The table `to_json` stored."""
         return cls(data["game"], data["players"], tuple(data["entrants"]),
-                   [lineup_from_tops(lineup["seats"], lineup["tops"]) for lineup in data["lineups"]],
+                   [lineup_from_tops(lineup["seats"], [top.strip("-") for top in lineup["tops"].split()])
+                    for lineup in data["lineups"]],
                    data.get("seconds", 0.0))
 
     # --- showing it ------------------------------------------------------------------------
