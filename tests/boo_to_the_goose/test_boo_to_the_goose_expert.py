@@ -80,9 +80,10 @@ def test_twins_that_differ_only_in_hidden_cards_get_the_same_move(players, seed,
             continue
         assert twin.observation(seat) == state.observation(seat)
         legal = state.legal_actions()
-        moves = [ExpertBot(deals=2).choose(s.observation(seat), legal, random.Random(seed))
-                 for s in (state, twin)]
-        assert moves[0] == moves[1]
+        for deals in (0, 2):  # its policy alone, and with the look-ahead
+            moves = [ExpertBot(deals=deals).choose(s.observation(seat), legal, random.Random(seed))
+                     for s in (state, twin)]
+            assert moves[0] == moves[1]
         worlds = [determinize(s.observation(seat), random.Random(seed)) for s in (state, twin)]
         assert worlds[0] == worlds[1]
 
