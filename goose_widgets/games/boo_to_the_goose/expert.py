@@ -18,8 +18,9 @@ Its answers (measured by duels round-robins against every bot and policy, 2 and 
 - they only ever take its oldest cards and their rows have shown few dogs (the "always fox" way):
   dogs first, so that its oldest cards are traps, and every fox at once (their rows are geese
   until their geese run out);
-- they only ever take its newest cards (the counting way): geese first, so that its dogs lie on
-  top when they come, and (two players) its foxes at once, (three) only when free;
+- they only ever take its newest cards and keep their foxes (the counting way): geese first, so
+  that its dogs lie on top when they come, and (two players) its foxes at once, (three) only
+  when free;
 - nothing taken from its row yet, by players patient with their foxes: geese first, with its
   foxes kept for free;
 - otherwise (they take cards anywhere, or spend foxes at random): dogs first, foxes as the
