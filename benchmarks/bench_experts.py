@@ -15,8 +15,8 @@ from goose_widgets import bots_for, load_game
 from goose_widgets.engine import decisions
 
 SETTINGS = (  # game, its parameters, the opponent, games
-    ("boo_to_the_goose", {"players": 2}, "counting", 3),
-    ("boo_to_the_goose", {"players": 3}, "counting", 2),
+    ("boo_to_the_goose", {"players": 2}, "counting", 20),
+    ("boo_to_the_goose", {"players": 3}, "counting", 12),
     ("sneaky_goose", {"players": 2, "rounds": 1}, "memory", 4),
     ("sneaky_goose", {"players": 3, "rounds": 1}, "memory", 3),
     ("boo", {"players": 2}, "lookahead", 2),

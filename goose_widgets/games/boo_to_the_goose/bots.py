@@ -10,9 +10,10 @@
   the counting chance of a dog at the first flip is at most ``fox_threshold`` (0.18, below the
   opening 4/19: tuned by tournament), and otherwise lays a goose.  It flips the newest card of a
   row: players who lay dogs first make old cards doggier (the course's Bayes lesson).
-- ``expert``: `expert.ExpertBot`, determinized Monte Carlo: it deals the cards it has not seen
-  consistently with its observation and plays each choice out with counting bots, modelled on how
-  the others have been seen to play.  The simple ``always fox`` policy is in `policies`.
+- ``expert``: `expert.ExpertBot`, a counting bot that reads from its own observations how the
+  others play (which end of its row they take, how eager they are with foxes) and answers with
+  the lay order and fox timing that beat them; it can also weigh its lays by determinized Monte
+  Carlo (``deals``).  The simple ``always fox`` policy is in `policies`.
 """
 
 from __future__ import annotations

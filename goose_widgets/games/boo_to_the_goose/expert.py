@@ -1,32 +1,37 @@
-"""The expert bot of Boo to the Goose: determinized Monte Carlo with a model of the other players.
+"""The expert bot of Boo to the Goose: a counting player that reads how the others play and
+answers with the simple policy that beats them, with an optional determinized look-ahead.
 
-When it lays a card (a goose, a dog or a fox: B3) the expert deals the cards it has not seen at
-random, consistently with its observation (`determinize`, B4), plays each kind it can lay in that
-imagined position with the engine, and plays the game out with counting bots
-(`engine.search.determinized_values`).  A candidate's value is the share of the win (a shared top
-is split, B13) plus a little for each card of lead.  Its default is the move of its own model
-player (below); another candidate replaces it only when it beats it by more than ``z`` standard
-errors over the same deals (`engine.search.best_candidate`), so that the noise of a few deals does
-not overrule a sound move.  In a catch round it stops when its model player would (the counting
-rule, B7-B9, with its own odds of a dog) and otherwise flips the end of the row it trusts more.
+Every decision is a counting bot's (`bots.CountingBot`: the dog chance of a flip from the cards
+seen, B4; flip while one more flip gains, B7-B9; a fox banked for free when nobody has a face-down
+card, B10), set up by what the expert has seen of the others in this game (its observations only):
 
-What it learns in a game, from its own observations only (B4):
+- which end of its own row they take cards from: it knows its row, so the cards gone from it
+  since its last move show whether they took the oldest, the newest or others (B6);
+- how eager they are with foxes: every fox played is seen (B4), against the foxes they have
+  likely drawn;
+- how many dogs the others' rows held, from the cards it flips itself, against what the count
+  expected; with three players or more, a row that showed more dogs than that makes it more
+  careful there (``dog_odds`` of `bots.CountingBot`).
 
-- where a player's dogs lie, from the cards it flips itself: it flips the end of a row (oldest or
-  newest card) where it has met fewer dogs (at first the newest), and a row that held fewer dogs
-  than the count expected is dealt fewer dogs in its imagined positions and makes its model
-  player bolder there (``dog_weights`` of `determinize`, ``dog_odds`` of `bots.CountingBot`);
-- which end of a row the others flip: it knows its own row, so the cards gone from it since its
-  last move show whether they took the oldest, the newest or others;
-- how eager a player is with foxes: every fox played is seen (B4), against the foxes it has likely
-  drawn.
+Its answers (measured by duels round-robins against every bot and policy, 2 and 3 players):
 
-Its model player, which it is by default and in its look-ahead, is a counting bot that lays its
-geese first (so that its newest card is a dog) while the others are patient and flip the newest
-card, and its dogs first otherwise; it spends its foxes eagerly only against eager players who flip
-the oldest card (their rows hold geese only until their geese run out).  The others are played in
-the look-ahead as counting bots with the end they flip and their eagerness.  ``deals`` is the
-sampling budget: imagined positions per decision.
+- they only ever take its oldest cards and their rows have shown few dogs (the "always fox" way):
+  dogs first, so that its oldest cards are traps, and every fox at once (their rows are geese
+  until their geese run out);
+- they only ever take its newest cards and keep their foxes (the counting way): geese first, so
+  that its dogs lie on top when they come, and (two players) its foxes at once, (three) only
+  when free;
+- nothing taken from its row yet, by players patient with their foxes: geese first, with its
+  foxes kept for free;
+- otherwise (they take cards anywhere, or spend foxes at random): dogs first, foxes as the
+  counting bot spends them (two players) or only when free (three).
+
+With ``deals`` > 0 it also weighs the kinds it can lay by determinized Monte Carlo
+(`engine.search.determinized_values`: it deals the cards it has not seen consistently with its
+observation, `determinize`, and plays each candidate out with counting bots) and replaces its
+policy's move only when another beats it by more than ``z`` standard errors over the same deals.
+The default is 0: in our measurements the look-ahead, whose model of the others is a counting bot,
+did not make it stronger and cost a second a game.
 """
 
 from __future__ import annotations
@@ -41,13 +46,15 @@ from ...engine.search import best_candidate, determinized_values
 from .analysis import dog_chance
 from .bots import CountingBot
 from .determinize import determinize
-from .rules import DOG, FOX, SET, SET_SIZE, Flip, Observation, Play, State, Stop
+from .rules import DOG, FOX, SET, SET_SIZE, Flip, Observation, Play, State
 
 _MOST_DEALS = 10_000  # a sanity bound: a thousand deals already take seconds a decision
 _MARGIN = 0.05
 """What one card of lead is worth beside a win (ties in value go to the bigger margin)."""
 _EAGER_FOX_THRESHOLD = 1.0   # a player seen to spend its foxes at once is played as spending them
 _PATIENT_FOX_THRESHOLD = 0.18  # else as the counting bot does
+_FREE_FOXES_ONLY = 0.0  # a fox only when nobody has a face-down card (B10) or no dog is left
+_FEW_DOGS = 0.5  # rows that showed at most this share of the dogs the count expected: geese laid first
 
 
 def outcome_value(final: State, seat: int) -> float:
@@ -65,8 +72,6 @@ class _Flipped:
     """A flip the expert made, to be read from its next observation."""
 
     target: int
-    index: int
-    length: int          # the target's row length before the flip
     turned: int          # cards face up in front of the target before the flip
     last: bool           # it was the last face-down card of the others (the round ends anyway)
     chance: float        # the counting chance that it was a dog
@@ -81,21 +86,21 @@ class _Memory:
     cards_left: int
     row: tuple[int, ...] = ()            # its own row as it will be after its last move
     flipped: _Flipped | None = None
-    # per player: [dogs met at the oldest end, flips there, dogs met at the newest end, flips there]
-    ends: list[list[int]] = field(default_factory=list)
     # per player: dogs met, and the dogs the count expected, over all flips of its row
     dogs: list[list[float]] = field(default_factory=list)
-    # its own cards the others took: [from the oldest end, from the newest end, elsewhere]
-    taken: list[int] = field(default_factory=lambda: [0, 0, 0])
+    # its own cards the others took: [from the oldest end, from the newest end, elsewhere, from
+    # a row whose cards were all alike (either end)]
+    taken: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
 
 
 class ExpertBot:
-    """Determinized Monte Carlo over lays and stops, with a model of how the others play."""
+    """A counting player that answers how the others play; optionally determinized Monte Carlo
+    over its lays (``deals`` imagined positions a decision)."""
 
     name = "expert"
 
-    def __init__(self, deals: int = 8, z: float = 1.5) -> None:
-        check_int("deals", deals, 1, _MOST_DEALS)
+    def __init__(self, deals: int = 0, z: float = 1.5) -> None:
+        check_int("deals", deals, 0, _MOST_DEALS)
         self.deals = deals
         self.z = z
         self._memory: _Memory | None = None
@@ -106,35 +111,40 @@ class ExpertBot:
     def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         memory = self._remember(observation)
         legal = list(legal_actions)
-        flips = [a for a in legal if isinstance(a, Flip)]
-        if flips:  # stop as its own counting bot would (its odds of a dog), else flip its end
-            choice: Any = self._own_bot(memory, observation).choose(observation, legal, rng)
-            if not isinstance(choice, Stop):
-                choice = self._flip_to_make(memory, observation, flips)
-        else:
-            candidates = list(dict.fromkeys(legal))  # the kinds it can lay
-            choice = candidates[0]
-            if len(candidates) > 1:
-                default = self._own_bot(memory, observation).choose(observation, legal, rng)
-                values = determinized_values(observation, candidates, self._dealer(memory),
-                                             self._finisher(memory, observation), self.deals, rng)
-                choice = candidates[best_candidate(values, candidates.index(default), self.z)]
+        policy = self._own_bot(memory, observation)
+        choice: Any = policy.choose(observation, legal, rng)
+        candidates = list(dict.fromkeys(legal))  # the kinds it can lay (or the flips and stop)
+        if self.deals and len(candidates) > 1 and not any(isinstance(a, Flip) for a in legal):
+            values = determinized_values(observation, candidates, self._dealer(memory),
+                                         self._finisher(memory, observation), self.deals, rng)
+            choice = candidates[best_candidate(values, candidates.index(choice), self.z)]
         self._note(memory, observation, choice)
         return choice
 
     def _own_bot(self, memory: _Memory, observation: Observation) -> CountingBot:
-        """How it plays by default (and in its look-ahead): a counting bot with its odds of a dog
-        in each row; its geese first while the others are patient with their foxes and flip the
-        newest card (so that its newest card is a dog), else its dogs first; and eager with its
-        foxes only against eager players who flip the oldest card (their rows are all geese
-        until their geese run out)."""
+        """How it plays (and plays itself in its look-ahead): the counting bot that answers what
+        it has seen of the others (see the module's docstring)."""
         odds = [(met + 1) / (expected + 1) for met, expected in memory.dogs]
-        oldest, newest, elsewhere = memory.taken
+        oldest, newest, elsewhere, _ = memory.taken
+        two = observation.players == 2
         others = [player for player in range(observation.players) if player != observation.seat]
         eager = 2 * sum(_eager(observation, player) for player in others) > len(others)
-        lay = "dogs first" if eager or oldest + elsewhere > newest else "geese first"
-        threshold = _EAGER_FOX_THRESHOLD if eager and oldest > newest + elsewhere else _PATIENT_FOX_THRESHOLD
-        return CountingBot(threshold, dog_odds=odds, lay=lay)
+        patient = _PATIENT_FOX_THRESHOLD if two else _FREE_FOXES_ONLY
+        # one card taken from its oldest end is enough to call if their rows have shown few dogs
+        # (random players soon take others, and lay dogs anywhere); the newest end needs two, as a
+        # short row's newest card is often taken by chance
+        met = sum(memory.dogs[player][0] for player in others)
+        expected = sum(memory.dogs[player][1] for player in others)
+        if oldest and not newest + elsewhere and met <= _FEW_DOGS * expected:
+            lay, threshold = "dogs first", _EAGER_FOX_THRESHOLD
+        elif newest >= 2 and not oldest + elsewhere and not eager:
+            lay, threshold = "geese first", _EAGER_FOX_THRESHOLD if two else _FREE_FOXES_ONLY
+        elif not any(memory.taken) and not eager:
+            lay, threshold = "geese first", _FREE_FOXES_ONLY
+        else:
+            lay, threshold = "dogs first", patient
+        # the odds learnt from its own flips: measured to help with three players, not with two
+        return CountingBot(threshold, dog_odds=None if two else odds, lay=lay)
 
     # --- the look-ahead ---------------------------------------------------------------------
     def _dealer(self, memory: _Memory) -> Any:
@@ -156,14 +166,6 @@ class ExpertBot:
             return outcome_value(playout(state, bots, rng), seat)
         return finish
 
-    @staticmethod
-    def _flip_to_make(memory: _Memory, observation: Observation, flips: list[Flip]) -> Flip:
-        """The oldest or newest card of the target's row, whichever end has shown fewer dogs
-        (a prior of one dog in four flips at each end; the newest when they are level)."""
-        old_dogs, old_flips, new_dogs, new_flips = memory.ends[observation.target]
-        oldest = (old_dogs + 1) / (old_flips + 4) < (new_dogs + 1) / (new_flips + 4)
-        return min(flips, key=lambda f: f.index) if oldest else max(flips, key=lambda f: f.index)
-
     # --- the memory ---------------------------------------------------------------------------
     def _remember(self, observation: Observation) -> _Memory:
         """The memory of this game, brought up to date with what ``observation`` shows."""
@@ -173,8 +175,7 @@ class ExpertBot:
                 or cards_left > memory.cards_left:  # a new game
             players = observation.players
             memory = self._memory = _Memory(observation.seat, players, cards_left,
-                                            row=observation.row, ends=[[0, 0, 0, 0] for _ in range(players)],
-                                            dogs=[[0.0, 0.0] for _ in range(players)])
+                                            row=observation.row, dogs=[[0.0, 0.0] for _ in range(players)])
         memory.cards_left = cards_left
         flipped = memory.flipped
         if flipped is not None:
@@ -190,13 +191,6 @@ class ExpertBot:
     @staticmethod
     def _met(memory: _Memory, flipped: _Flipped, kind: int) -> None:
         dog = int(kind == DOG)
-        ends = memory.ends[flipped.target]
-        if flipped.index == 0:
-            ends[0] += dog
-            ends[1] += 1
-        if flipped.index == flipped.length - 1:
-            ends[2] += dog
-            ends[3] += 1
         memory.dogs[flipped.target][0] += dog
         memory.dogs[flipped.target][1] += flipped.chance
 
@@ -209,10 +203,10 @@ class ExpertBot:
         if gone <= 0 or before == row:
             return
         oldest, newest = before[gone:] == row, before[:len(row)] == row
-        if oldest != newest:  # (both: the same cards either way, which tells nothing)
+        if oldest != newest:
             memory.taken[0 if oldest else 1] += 1
-        elif not oldest:
-            memory.taken[2] += 1
+        else:  # (both: the same cards either way, which tells only that a card was taken)
+            memory.taken[3 if oldest else 2] += 1
 
     @staticmethod
     def _note(memory: _Memory, observation: Observation, choice: Any) -> None:
@@ -221,8 +215,7 @@ class ExpertBot:
             others = sum(size for player, size in enumerate(observation.row_sizes)
                          if player != observation.seat)
             chance = dog_chance(observation, target)
-            memory.flipped = _Flipped(target, choice.index, observation.row_sizes[target],
-                                      len(observation.face_up[target]), others == 1,
+            memory.flipped = _Flipped(target, len(observation.face_up[target]), others == 1,
                                       float(chance) if chance is not None else 0.0)
         elif isinstance(choice, Play) and choice.kind != FOX:
             memory.row = observation.row + (choice.kind,)
