@@ -36,8 +36,8 @@ EXPERT = "expert"
 SEED = "round-robin"
 
 SPECS: dict[str, list[dict[str, Any]]] = {
-    "boo_to_the_goose": [{"players": 2, "games": 300, "expert games": 200, "params": {}},
-                         {"players": 3, "games": 150, "expert games": 240, "params": {}}],
+    "boo_to_the_goose": [{"players": 2, "games": 300, "expert games": 600, "params": {}},
+                         {"players": 3, "games": 150, "expert games": 600, "params": {}}],
     "sneaky_goose": [{"players": 2, "games": 60, "expert games": 200, "params": {}},
                      {"players": 3, "games": 45, "expert games": 240, "params": {}}],
     "boo": [{"players": 2, "games": 60, "expert games": 100, "params": {}}],
