@@ -17,8 +17,8 @@ from goose_widgets.engine import decisions
 SETTINGS = (  # game, its parameters, the opponent, games
     ("boo_to_the_goose", {"players": 2}, "counting", 3),
     ("boo_to_the_goose", {"players": 3}, "counting", 2),
-    ("sneaky_goose", {"players": 2, "rounds": 1}, "memory", 4),
-    ("sneaky_goose", {"players": 3, "rounds": 1}, "memory", 3),
+    ("sneaky_goose", {"players": 2}, "memory", 2),  # full games (5 rounds), as in its evidence
+    ("sneaky_goose", {"players": 3}, "memory", 2),
     ("boo", {"players": 2}, "lookahead", 2),
 )
 
