@@ -17,8 +17,8 @@ from goose_widgets.engine import decisions
 SETTINGS = (  # game, its parameters, the opponent, games
     ("boo_to_the_goose", {"players": 2}, "counting", 20),
     ("boo_to_the_goose", {"players": 3}, "counting", 12),
-    ("sneaky_goose", {"players": 2, "rounds": 1}, "memory", 4),
-    ("sneaky_goose", {"players": 3, "rounds": 1}, "memory", 3),
+    ("sneaky_goose", {"players": 2}, "memory", 2),  # full games (5 rounds), as in its evidence
+    ("sneaky_goose", {"players": 3}, "memory", 2),
     ("boo", {"players": 2}, "lookahead", 2),
 )
 
@@ -56,9 +56,9 @@ def main() -> None:
         cpu = [seconds for seconds, choices in expert.cpu if choices > 1]
         shown = ", ".join(f"{k}={v}" for k, v in params.items() if k != "players")
         print(f"   {name}, {game.players} players{', ' + shown if shown else ''} vs {rival}: "
-              f"{len(wall)} choices in {games} games; median {1e3 * statistics.median(wall):.0f} ms "
-              f"(CPU {1e3 * statistics.median(cpu):.0f} ms), 95th percentile "
-              f"{1e3 * percentile(wall, 0.95):.0f} ms (CPU {1e3 * percentile(cpu, 0.95):.0f} ms)")
+              f"{len(wall)} choices in {games} games; median {1e3 * statistics.median(wall):.2f} ms "
+              f"(CPU {1e3 * statistics.median(cpu):.2f} ms), 95th percentile "
+              f"{1e3 * percentile(wall, 0.95):.1f} ms (CPU {1e3 * percentile(cpu, 0.95):.1f} ms)")
     print(f"   load average {os.getloadavg()[0]:.2f} (1 min) at the end")
 
 

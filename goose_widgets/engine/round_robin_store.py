@@ -38,12 +38,16 @@ SEED = "round-robin"
 SPECS: dict[str, list[dict[str, Any]]] = {
     "boo_to_the_goose": [{"players": 2, "games": 300, "expert games": 600, "params": {}},
                          {"players": 3, "games": 150, "expert games": 600, "params": {}}],
-    "sneaky_goose": [{"players": 2, "games": 60, "expert games": 200, "params": {}},
-                     {"players": 3, "games": 45, "expert games": 240, "params": {}}],
+    "sneaky_goose": [  # whole games (5 rounds): about 3 s of the expert's thinking each
+        {"players": 2, "games": 60, "params": {},
+         "expert games": {"random": 40, "memory": 100, "forgetful": 40, "draw and play": 40}},
+        {"players": 3, "games": 45, "params": {},
+         "expert games": {"random": 30, "memory": 90, "forgetful": 30, "draw and play": 30}}],
     "boo": [{"players": 2, "games": 60, "expert games": 100, "params": {}}],
 }
-"""Per game, the stored tables: players, games a lineup of the rivals and of the expert, and the
-game's other parameters."""
+"""Per game, the stored tables: players, games a lineup of the rivals and of the expert (one number,
+or one per rival: the expert's closest matches need more games to tell), and the game's other
+parameters."""
 
 
 def path(game: str) -> Path:
@@ -79,15 +83,25 @@ def play(game: str, spec: Mapping[str, Any], games: int | None = None,
     names = rivals(game)
     tables = list(only) if only is not None else lineups(spec["players"], names)
     result = RoundRobin(game, spec["players"], (EXPERT, *names))
-    for expert in (False, True):
-        chosen = [seats for seats in tables if (EXPERT in seats) == expert]
-        if chosen:
-            part = round_robin(game, [EXPERT, *names], players=spec["players"], seed=SEED, lineups=chosen,
-                               games=games or spec["expert games" if expert else "games"],
-                               progress=progress, workers=workers, **spec["params"])
-            result.lineups += part.lineups
-            result.seconds += part.seconds
+    by_games: dict[int, list[tuple[str, ...]]] = {}
+    for seats in tables:
+        by_games.setdefault(games or games_of(spec, seats), []).append(seats)
+    for count, chosen in by_games.items():
+        part = round_robin(game, [EXPERT, *names], players=spec["players"], seed=SEED, lineups=chosen,
+                           games=count, progress=progress, workers=workers, **spec["params"])
+        result.lineups += part.lineups
+        result.seconds += part.seconds
+    result.lineups.sort(key=lambda lineup: tables.index(lineup.seats))
     return result
+
+
+def games_of(spec: Mapping[str, Any], seats: Sequence[str]) -> int:
+    """The games the table ``spec`` plays with the lineup ``seats``: its "games" for the rivals'
+    duels; its "expert games" (a number, or one per rival) for the expert's."""
+    if EXPERT not in seats:
+        return int(spec["games"])
+    expert = spec["expert games"]
+    return int(expert[seats[1]] if isinstance(expert, Mapping) else expert)
 
 
 @cache
