@@ -70,13 +70,14 @@ def test_the_policy_and_the_expert_by_name():
 
 
 def test_the_expert_beats_greedy_and_first_placement():
-    """A small seeded smoke test (the evidence is the full round-robin): greedy wins about one
-    game in five against the look-ahead bot and none against the expert here."""
+    """A small seeded smoke test (the evidence is the full round-robin): a bot as strong as greedy
+    would win about half of the games against greedy, the expert wins at least five of six."""
     entrants = {"expert": ExpertBot, "greedy": GreedyBot, "first placement": FirstPlacementBot}
-    table = round_robin("boo", entrants, games=8, seed=1, workers=1, progress=False,
+    table = round_robin("boo", entrants, games=6, seed=1, workers=1, progress=False,
                         lineups=[("expert", "greedy"), ("expert", "first placement")])
     print(table)
-    assert table.beats("expert", "first placement") and table.beats("expert", "greedy")
+    wins = {lineup.seats[1]: lineup.wins[0] for lineup in table.lineups}
+    assert wins["first placement"] == 6 and wins["greedy"] >= 5
 
 
 def test_the_expert_predicts_the_reply_with_its_model():
@@ -84,7 +85,8 @@ def test_the_expert_predicts_the_reply_with_its_model():
     immediate answer (by the engine, over every answer and scare order) after the reply the
     look-ahead model makes."""
     state = next(s for s in decisions_of(4) if s.placements == 8)
-    seat, model, model_rng = state.current_player, LookaheadBot(), random.Random(0)
+    seat, model = state.current_player, LookaheadBot()
+    model_rng = random.Random(random.Random(0).getrandbits(64))  # the expert's, from its rng
     seen = state.observation(seat)
     place = next(a for a in state.legal_actions() if not state.apply(a).pending)  # no order to pick
     after = state.apply(place)

@@ -43,7 +43,7 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, width: int = 24, deep: int = 5) -> None:
+    def __init__(self, width: int = 24, deep: int = 6) -> None:
         for label, value in (("width", width), ("deep", deep)):
             check_int(label, value, 1, 1000)
         self.width, self.deep = width, deep
@@ -91,9 +91,9 @@ class ExpertBot:
         """My score difference after ``place``, the modelled opponent's reply and my best immediate
         answer with ``next_card``.  My scare order is the best for me (`GreedyBot`); the model
         orders its own scares; a reveal takes its first outcome (see the module docstring)."""
+        model, model_rng = self.model, random.Random(rng.getrandbits(64))  # the model's tie-breaks
         state = _on(state.apply(place), seat, GreedyBot(), rng)
         opponent = state.current_player
-        model, model_rng = self.model, random.Random(0)  # not ``rng``: the prediction is the model's
         state = state.apply(model.choose(state.observation(opponent), state.legal_actions(), model_rng))
         state = _on(state, opponent, model, model_rng)
         seen = state.observation(seat)
