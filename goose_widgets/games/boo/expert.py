@@ -60,22 +60,10 @@ class ExpertBot:
             return LookaheadBot(self.width).choose(observation, legal_actions, rng)
         if next_card is None or left <= 2:  # the last placements: two plies are exact
             return LookaheadBot(None).choose(observation, legal_actions, rng)
-        me, them = _letter(seat), _letter(1 - seat)
         box = observation.graveyard.sandbox()
         spec = observation.card(legal_actions[0].card)
-        footprints = _footprints(legal_actions, observation)
-        memo: dict = {}
-        candidates = list(_candidates(box, footprints, spec, me, memo=memo, orders=False))
-        rng.shuffle(candidates)  # random tie-breaks among equal values
-        candidates.sort(key=lambda c: c[1], reverse=True)
-        replies = _Replies(box, footprints, observation.card(reply_card), them, memo)
-        scored = []
-        for place, immediate, order in candidates[:self.width]:
-            with _Placed(box, spec, place, order) as (squares, flipped):
-                replies.changed(box, squares, flipped)
-                two_ply, _ = LookaheadBot._reply(box, observation, reply_card, me, None, None, None, replies)
-            scored.append((two_ply, immediate, place))
-        scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+        scored = _two_ply(box, observation, spec, reply_card, seat, self.width,
+                          _footprints(legal_actions, observation), rng)
         state = determinize(observation, rng)
         best: tuple[int, int, int] | None = None
         chosen: list[Place] = []
@@ -98,9 +86,36 @@ class ExpertBot:
         state = _on(state, opponent, model, model_rng)
         seen = state.observation(seat)
         box = seen.graveyard.sandbox()
-        answer = seen.card(next_card)
+        answer, last_reply = seen.card(next_card), seen.hands[1 - seat]
+        if seen.placements + 2 == seen.total_placements and last_reply is not None:
+            # the opponent's next placement ends the game: its best immediate reply is the one
+            # that counts, so the answer is worth the two-ply value (exact up to ``width``)
+            return _two_ply(box, seen, answer, last_reply, seat, self.width, box.footprint_numbers())[0][0]
         return max(value for _, value, _ in
                    _candidates(box, box.footprint_numbers(), answer, _letter(seat), False, orders=False))
+
+
+def _two_ply(box: Sandbox, observation: Observation, spec: Any, reply_card: str, seat: int, width: int,
+             footprints: Sequence[int], rng: random.Random | None = None) -> list[tuple[int, int, Place]]:
+    """``(two-ply value, immediate value, place)`` for the best ``width`` placements of ``spec`` by
+    immediate value, best first: the score difference for ``seat`` after the opponent's best
+    immediate reply with ``reply_card``, as `bots.LookaheadBot` scores it.  Equal immediate
+    values are shuffled with ``rng`` (if given) before the cut to ``width``."""
+    me, them = _letter(seat), _letter(1 - seat)
+    memo: dict = {}
+    candidates = list(_candidates(box, footprints, spec, me, memo=memo, orders=False))
+    if rng is not None:
+        rng.shuffle(candidates)  # random tie-breaks among equal values
+    candidates.sort(key=lambda c: c[1], reverse=True)
+    replies = _Replies(box, footprints, observation.card(reply_card), them, memo)
+    scored = []
+    for place, immediate, order in candidates[:width]:
+        with _Placed(box, spec, place, order) as (squares, flipped):
+            replies.changed(box, squares, flipped)
+            two_ply, _ = LookaheadBot._reply(box, observation, reply_card, me, None, None, None, replies)
+        scored.append((two_ply, immediate, place))
+    scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    return scored
 
 
 def _on(state: State, seat: int, bot: Any, rng: random.Random) -> State:
