@@ -43,7 +43,8 @@ SPECS: dict[str, list[dict[str, Any]]] = {
          "expert games": {"random": 40, "memory": 100, "forgetful": 40, "draw and play": 40}},
         {"players": 3, "games": 45, "params": {},
          "expert games": {"random": 30, "memory": 90, "forgetful": 30, "draw and play": 30}}],
-    "boo": [{"players": 2, "games": 60, "expert games": 100, "params": {}}],
+    "boo": [{"players": 2, "games": 60, "params": {},  # an expert's game: about 3 s of its thinking
+             "expert games": {"random": 30, "greedy": 60, "lookahead": 300, "first placement": 30}}],
 }
 """Per game, the stored tables: players, games a lineup of the rivals and of the expert (one number,
 or one per rival: the expert's closest matches need more games to tell), and the game's other

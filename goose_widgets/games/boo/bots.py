@@ -11,9 +11,9 @@ They try placements on a `rules.Sandbox`, the engine's own scare logic, so no ru
   immediate score.  ``LookaheadBot(plies=3)`` also plays out its own best answer with its next card
   (the visible top of its deck); in 30 games it beat the two-ply bot 18-12, not clearly, at about four
   times the time per move, so two plies is the default.
-- ``expert``: `expert.ExpertBot`, three plies over the visible cards (its card, the opponent's
-  reply, its next card) with alpha-beta cut-offs.  The simple ``first placement`` policy is in
-  `policies`.
+- ``expert``: `expert.ExpertBot`, the look-ahead bot's two plies, then the opponent's reply as a
+  model of it (the look-ahead policy) would play it, and its own best answer.  The simple
+  ``first placement`` policy is in `policies`.
 """
 
 from __future__ import annotations
