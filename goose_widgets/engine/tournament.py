@@ -223,10 +223,10 @@ class RoundRobin:
                         ecolor="#555555", capsize=3)
         ax.axvline(self.fair_share, color="#D55E00", linestyle="--", label="fair share")
         ax.set_yticks(ys, labels, fontsize=9)
-        ax.set_xlim(0, 1)
+        ax.set_xlim(-0.02, 1.02)  # a marker at 0 or 1 shows whole
         ax.set_xlabel("win rate (games won alone) with 95% interval")
         ax.set_title(self._title(), fontsize=10)
-        ax.legend(loc="lower right", fontsize=9)
+        ax.legend(loc="best", fontsize=9)
         return ax
 
 
