@@ -6,7 +6,8 @@ widget", clicks a clickable element of the first game board that has one (see `C
 that the board changed (so the click reached Python and the new SVG came back), then saves a
 screenshot to
 ``screenshots/<notebook>.png`` (or the folder in ``$GOOSE_WIDGETS_SCREENSHOTS``), and
-``<notebook>_plot.png`` at the notebook's first plot.
+``<notebook>_plot.png`` at the notebook's first plot (and ``_round_robin.png``, ``_expert.png`` at
+those sections of the strategy notebooks).
 
 Needs Debian's chromium at /usr/bin/chromium (``apt-get install chromium``); elsewhere it skips
 with that advice, except in CI (``CI`` set), where a missing browser is a failure.
@@ -32,6 +33,8 @@ from tests.browser.lab import (
 # Which element to click in each notebook (CSS, inside a `.gw-board`); by default the first
 # `[data-action]` of the first board that has one.  Notebooks without a board only run.
 CLICKS: dict[str, str] = {}  # e.g. {"08_boo_strategy.ipynb": "[data-action^='place']"}
+# Sections worth a screenshot of their own, by heading: (heading text, file name suffix)
+SECTIONS = (("Every bot against every other", "round_robin"), ("The expert", "expert"))
 
 pytestmark = pytest.mark.browser
 require_chromium()
@@ -78,6 +81,11 @@ def test_notebook_runs_and_board_answers_clicks(notebook, lab_url, browser):
         if plots.count():  # a second picture where the notebook draws its first plot
             plots.first.scroll_into_view_if_needed()
             page.screenshot(path=str(SCREENSHOTS / (Path(notebook).stem + "_plot.png")))
+        for heading, name in SECTIONS:  # the strategy notebooks' round-robin and expert sections
+            section = page.locator(".jp-MarkdownOutput h3", has_text=heading)
+            if section.count():
+                section.first.scroll_into_view_if_needed()
+                page.screenshot(path=str(SCREENSHOTS / f"{Path(notebook).stem}_{name}.png"))
         assert not page_errors, page_errors
     finally:
         page.close()
