@@ -20,7 +20,7 @@ SNEAKY_SETUP = "setting up: the deal and the peek"
 MISTAKES = [
     (lambda: play("gose"), ValueError, "unknown game 'gose'; valid names: boo, boo_to_the_goose"),
     (lambda: play("boo", ["human", "lookahed"]), ValueError,
-     "Player 2: unknown bot 'lookahed'; choose 'human' or one of: greedy, lookahead, random"),
+     "Player 2: unknown bot 'lookahed'; choose 'human' or one of: expert, greedy, lookahead, random"),
     (lambda: play("boo", ["human", 3]), TypeError, "Player 2 must be 'human', a bot name or a bot"),
     (lambda: play("boo", "human"), TypeError, "players must be a list of seats"),
     (lambda: play("boo", ["human", "random"], seat_names=["Ann"]), ValueError,
