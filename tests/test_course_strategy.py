@@ -89,3 +89,9 @@ def test_every_strategy_notebook_is_listed():
     assert {game for game, _ in STRATEGY.values()} == set(round_robin_store.SPECS)
     for game, _ in STRATEGY.values():
         importlib.import_module(f"goose_widgets.games.{game}.policies")
+
+
+def test_no_notebook_is_left_with_a_placeholder_in_its_text():
+    for notebook in sorted(COURSE.glob("*.ipynb")):
+        for cell in cells_of(notebook):
+            assert "TODO" not in "".join(cell["source"]), f"{notebook.name}: a TODO is left in a cell"
