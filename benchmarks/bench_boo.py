@@ -10,7 +10,7 @@ from timing import games_per_second
 
 from goose_widgets import load_game
 from goose_widgets.engine import sample_outcome_fast
-from goose_widgets.games.boo.bots import BOTS
+from goose_widgets.games.boo.registry import BOTS
 
 
 def positions(game, count: int, seed: int = 0):

@@ -9,7 +9,7 @@ import statistics
 
 from timing import decision_times, games_per_second
 
-from goose_widgets.games.boo_to_the_goose.bots import BOTS
+from goose_widgets.games.boo_to_the_goose.registry import BOTS
 from goose_widgets.games.boo_to_the_goose.rules import Game
 
 

@@ -23,7 +23,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from goose_widgets.games.game_of_the_goose import seat_chances
+from goose_widgets.games.game_of_the_goose.exact import seat_chances
 
 CHECKED = 1000
 """Positions checked against the engine in the benchmark (the regenerate command checks more)."""

@@ -15,7 +15,7 @@ import statistics
 import time
 
 from goose_widgets.engine import load_game, sample_outcome
-from goose_widgets.engine.sandbox import Sandbox, SandboxedBot
+from goose_widgets.sandbox import Sandbox, SandboxedBot
 
 
 def first_legal(observation, legal_actions):

@@ -11,7 +11,7 @@ import statistics
 
 from timing import decision_times, games_per_second
 
-from goose_widgets.games.sneaky_goose.bots import BOTS
+from goose_widgets.games.sneaky_goose.registry import BOTS
 from goose_widgets.games.sneaky_goose.rules import Game
 
 

@@ -30,7 +30,7 @@ def _part(name: str, part: str) -> Any:
 
 def bots_for(name: str) -> dict[str, Any]:
     """The bots of a game by name: ``{"random": RandomBot, ...}`` (factories taking no argument)."""
-    return dict(_part(name, "bots").BOTS)
+    return dict(_part(name, "registry").BOTS)
 
 
 def play(name: str, players: Sequence[Any] = ("human", "random"), *, seed: int | None = None,

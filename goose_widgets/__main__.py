@@ -1,5 +1,5 @@
 """``python -m goose_widgets``: the same as the ``goose-widgets`` command."""
 
-from goose_widgets.cli import main
+from goose_widgets.commands.cli import main
 
 raise SystemExit(main())

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from goose_widgets.classroom_app import ClassroomApp, seat_choices
+from goose_widgets.classroom.app import ClassroomApp, seat_choices
 
 TAB = "0123456789abcdef0123456789abcdef"
 

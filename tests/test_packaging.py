@@ -313,14 +313,14 @@ def test_wheel_metadata(built):
         expected = sorted(p.name for p in (ROOT / folder).glob(pattern))
         assert sorted(n.removeprefix(f"{data}{folder}/") for n in names if n.startswith(f"{data}{folder}/")) \
             == expected, f"the wheel's {folder}/ differs from the checkout's"
-    assert "goose_widgets/classroom_app.py" in names
+    assert "goose_widgets/classroom/app.py" in names
     # the stored results the course shows: the exact Goose tables and the experts' round-robins
-    stored = ["goose_widgets/games/game_of_the_goose/exact_results.json",
+    stored = ["goose_widgets/games/game_of_the_goose/exact/results.json",
               *(f"goose_widgets/games/{game}/round_robins.json"
                 for game in ("boo_to_the_goose", "sneaky_goose", "boo"))]
     assert all(name in names for name in stored), sorted(set(stored) - set(names))
     entry_points = archive_text(wheel, ".dist-info/entry_points.txt")
-    assert "goose-widgets = goose_widgets.cli:main" in entry_points
+    assert "goose-widgets = goose_widgets.commands.cli:main" in entry_points
 
 
 def archive_text(wheel: Path, suffix: str) -> str:

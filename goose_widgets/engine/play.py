@@ -391,7 +391,7 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
     bots = list(bots) if bots is not None else [RandomBot() for _ in range(players)]
     if len(bots) != players:
         raise ValueError(f"simulate needs one bot per seat ({players}), got {len(bots)}.")
-    from .sandbox import SandboxedBot, is_function_bot
+    from ..sandbox import SandboxedBot, is_function_bot
 
     bots = [SandboxedBot(b, f"seat {i + 1}") if is_function_bot(b) else b for i, b in enumerate(bots)]
     if isinstance(seed, bool) or not isinstance(seed, int | str):
@@ -537,7 +537,7 @@ def process_pool(workers: int | None) -> Executor:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    from .sandbox import fork_available
+    from ..sandbox import fork_available
 
     context = multiprocessing.get_context(None if fork_available() else "spawn")
     return ProcessPoolExecutor(workers, mp_context=context, initializer=_watch_parent,

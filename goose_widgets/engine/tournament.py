@@ -247,7 +247,7 @@ def round_robin(game: str | Any, entrants: Sequence[str] | Mapping[str, Entrant]
 
     ``game`` is a game's name (with its parameters as keyword arguments, e.g. ``variation=True``)
     or a game object.  ``entrants`` are names of the game's bots and simple policies (its
-    ``bots.BOTS`` and ``policies.POLICIES``) or a mapping of names to bot factories or bots.
+    ``registry.BOTS`` and ``policies.POLICIES``) or a mapping of names to bot factories or bots.
     ``players`` defaults to the game's.  Each lineup plays ``games`` games (make it a multiple of
     ``players``, so each bot sits in each seat equally often).  ``progress`` shows a bar once
     the round-robin has run for two seconds.
@@ -325,9 +325,9 @@ def _entrants(game_name: str, entrants: Sequence[str] | Mapping[str, Entrant]) -
 
 
 def _bots_of(game_name: str) -> dict[str, Entrant]:
-    """The game's bots (``bots.BOTS``) and its simple policies (``policies.POLICIES``, if any)."""
+    """The game's bots (``registry.BOTS``) and its simple policies (``policies.POLICIES``, if any)."""
     package = game_module(game_name).__name__.rpartition(".")[0]
-    known = dict(importlib.import_module(f"{package}.bots").BOTS)
+    known = dict(importlib.import_module(f"{package}.registry").BOTS)
     if importlib.util.find_spec(f"{package}.policies") is not None:
         known.update(importlib.import_module(f"{package}.policies").POLICIES)
     return known

@@ -8,6 +8,7 @@ A learner's code (an answer function, a bot) always runs in a sandbox of its own
 """
 
 from .answers import as_int, as_number, check_number, check_probability, describe, raise_if_rounded
+from .catalogue import course_exercises, progress
 from .core import (
     Exercise,
     Feedback,
@@ -31,7 +32,6 @@ from .learner_code import (
     fork_available,
     run_learner_code,
 )
-from .progress import course_exercises, progress
 
 __all__ = [
     "Exercise", "Feedback", "Hint", "LearnerCodeError", "LearnerCodeStopped", "LearnerError", "LearnerObject",

@@ -24,7 +24,7 @@ One rule, the same for every exercise and for every number it judges, whether th
 converted defensively: an ``int`` subclass (or numpy integer) becomes a plain ``int`` through
 ``operator.index``, a ``float`` subclass a plain ``float``, so no learner-defined ``==`` or ``!=``
 takes part in a comparison (and a learner's function only ever returns plain data: see
-`engine.sandbox`).
+`goose_widgets.sandbox`).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..engine.sandbox import LearnerObject
+from ..sandbox import LearnerObject
 from .verdicts import Rounded, Wrong
 
 __all__ = ["as_int", "as_number", "check_number", "check_probability", "describe", "raise_if_rounded",

@@ -4,7 +4,7 @@ The learner writes a function ``my_bot(observation, legal_actions) -> action``. 
 is the referee: it plays that function against the game's built-in bots, seats rotated game by
 game, and judges the results.  The referee (this process) holds the games, the chance generator,
 the built-in bots and the verdict; the learner's function runs in a sandbox of its own
-(`engine.sandbox.SandboxedBot`), which receives for each decision only the seat's observation and
+(`sandbox.SandboxedBot`), which receives for each decision only the seat's observation and
 its legal actions, and answers only with the legal action it chose.  So a bot can neither read the
 hidden cards or the next card of a pile (nothing of the game is in its process), nor change the
 verdict (it is computed here, from the games).  The games are seeded from a secret drawn for each
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import load_game, mean_ci, playout, wilson
-from ..engine.sandbox import BotError, LearnerCodeError, LearnerError, SandboxedBot, learner_pickle
 from ..extras import require
+from ..sandbox import BotError, LearnerCodeError, LearnerError, SandboxedBot, learner_pickle
 from .answers import describe, type_name
 from .core import Exercise, Feedback, Hint, Wrong, is_placeholder, learner_error_text
 from .learner_code import LearnerCodeStopped
@@ -275,7 +275,7 @@ class BotCapstone:
 
     def all_opponents(self) -> tuple[Opponent, ...]:
         """The opponents of a check: ``opponents``, then the game's expert bot if it has one."""
-        bots = importlib.import_module(f"goose_widgets.games.{self.game_name}.bots").BOTS
+        bots = importlib.import_module(f"goose_widgets.games.{self.game_name}.registry").BOTS
         listed = {name for name, _, _ in self.opponents}
         if EXPERT in listed or EXPERT not in bots:
             return tuple(self.opponents)
@@ -328,7 +328,7 @@ class BotCapstone:
 def _arity_problem(bot: SandboxedBot, what: str) -> str:
     """Load the bot in its sandbox and ask whether it takes the two arguments (the sandbox reports
     its parameters: the learner's object is never inspected here)."""
-    from ..engine.sandbox import Sandbox, _signature
+    from ..sandbox.sandbox import Sandbox, _signature
 
     bot.sandbox = Sandbox(None, payload=bot.payload)
     try:

@@ -11,7 +11,7 @@ rounded decimal where the exact value was asked: never called wrong, never count
 ``course_error`` (the checker itself failed: the course's fault, shown as such, never the learner's).
 
 Learner code never runs here: an answer that is a function (or any object that is not plain
-data) is sent to a sandbox (`engine.sandbox`), and the checker is handed a `SandboxedFunction` whose
+data) is sent to a sandbox (`goose_widgets.sandbox`), and the checker is handed a `SandboxedFunction` whose
 calls run there and whose results come back as plain data, under the exercise's ``time_limit``
 (the time spent in the learner's code).  The checker and the verdict stay in this process.  Any
 exception of the learner's code, `BaseException` included, becomes feedback naming the learner's
@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..engine.sandbox import (
+from ..sandbox import (
     LearnerCodeError,
     LearnerCodeStopped,
     LearnerError,

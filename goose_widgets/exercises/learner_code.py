@@ -1,6 +1,6 @@
 """Running the learner's code where it can always be stopped and can never reach the verdict.
 
-`run_learner_code(func, *args, timeout=...)` calls ``func(*args)`` in a sandbox (`engine.sandbox`):
+`run_learner_code(func, *args, timeout=...)` calls ``func(*args)`` in a sandbox (`goose_widgets.sandbox`):
 a clean process of its own, killed with its whole process group at the time limit, so neither a
 ``while True: try: ... except: pass`` loop, nor a long C-level call (``sum(range(10**11))``), nor
 a forked grandchild can outlast it.  The function travels by cloudpickle (a notebook's lambdas and
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.sandbox import (
+from ..sandbox import (
     LearnerCodeError,
     LearnerCodeStopped,
     LearnerError,

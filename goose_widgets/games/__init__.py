@@ -10,8 +10,10 @@
   outcome list) and ``_legal_view()`` (the legal list read item by item, with ``served`` the last
   item read, or None), for bots with ``takes_any_sequence``.  Actions and outcomes are small
   frozen values whose ``str`` is unique at each node (saves and clicks use it).  Headless.
-- ``bots.py``: ``BOTS = {"random": ..., ...}``, factories of objects with
-  ``choose(observation, legal_actions, rng)``.  Headless; bots see observations only.
+- ``bots.py``: the bots, objects with ``choose(observation, legal_actions, rng)`` (an ``expert.py``
+  beside it where the game has an expert); ``registry.py``: ``BOTS = {"random": ..., ...}``, their
+  factories by name (a module of its own, so that no bot module imports the list that names it).
+  Headless; bots see observations only.
 - ``widget.py``: ``render(observation, legal_actions, **options) -> str`` (pure SVG; clickable
   elements carry ``data-action="<str(action)>"``, view-state clicks ``data-action="ui:key=value"``,
   and are made with `ui.svg.control`, which gives them a role, ``tabindex`` and an ``aria-label`` in

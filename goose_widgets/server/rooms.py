@@ -80,7 +80,7 @@ def normal_code(text: Any) -> str:
 
 
 def bots_of(game_name: str) -> dict[str, Any]:
-    return dict(__import__(f"goose_widgets.games.{game_name}.bots", fromlist=["BOTS"]).BOTS)
+    return dict(__import__(f"goose_widgets.games.{game_name}.registry", fromlist=["BOTS"]).BOTS)
 
 
 def game_parameters(game_name: str) -> list[dict[str, Any]]:

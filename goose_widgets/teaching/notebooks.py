@@ -18,8 +18,8 @@ from typing import Any
 import nbformat
 
 from ..exercises.bots import BotCapstone
+from ..exercises.catalogue import exercise_modules
 from ..exercises.core import Exercise
-from ..exercises.progress import exercise_modules
 
 __all__ = ["CHECK", "ExerciseCells", "exercise_cells", "hides_solution", "read_notebook",
            "solutions_off_cell", "split_answer", "strip_solution_outputs"]
@@ -105,7 +105,7 @@ def insert_solutions_off(notebook: Any) -> None:
 
 def solution_texts() -> list[str]:
     """Every exercise's solution text, as `show_solution` shows it."""
-    from ..exercises.progress import course_exercises
+    from ..exercises.catalogue import course_exercises
 
     return [exercise.solution.strip() for _, exercise in course_exercises() if exercise.solution.strip()]
 

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..exercises.catalogue import course_exercises
 from ..exercises.progress import (
     FILE_NAME,
     RESULTS,
     ExerciseSummary,
     UnreadableProgress,
-    course_exercises,
     read_progress,
     summarize,
 )

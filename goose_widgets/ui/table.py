@@ -35,7 +35,7 @@ import ipywidgets as W
 
 from ..engine import TERMINAL, sample_outcome
 from ..engine.play import split_rngs
-from ..engine.sandbox import BotError, SandboxedBot, is_function_bot
+from ..sandbox import BotError, SandboxedBot, is_function_bot
 from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .seat_view import (

@@ -8,8 +8,9 @@ import pytest
 
 from goose_widgets import bots_for, load_game
 from goose_widgets.engine import RandomBot, sample_outcome_fast, simulate
-from goose_widgets.games.boo.bots import BOTS, GreedyBot, LookaheadBot
+from goose_widgets.games.boo.bots import GreedyBot, LookaheadBot
 from goose_widgets.games.boo.examples import tip_2_start
+from goose_widgets.games.boo.registry import BOTS
 
 
 def states_of_a_game(seed: int, placements: int):

@@ -9,10 +9,11 @@ import pytest
 
 from goose_widgets.engine import RandomBot, load_game, step
 from goose_widgets.engine.tournament import round_robin
-from goose_widgets.games.boo.bots import BOTS, GreedyBot, LookaheadBot
+from goose_widgets.games.boo.bots import GreedyBot, LookaheadBot
 from goose_widgets.games.boo.determinize import determinize
 from goose_widgets.games.boo.expert import ExpertBot
 from goose_widgets.games.boo.policies import POLICIES, FirstPlacementBot
+from goose_widgets.games.boo.registry import BOTS
 
 from .test_boo_bots import best_difference
 

@@ -211,7 +211,7 @@ def test_late_in_a_game_the_board_zooms_to_its_cards():
 
     from goose_widgets import load_game
     from goose_widgets.engine import step
-    from goose_widgets.games.boo.bots import BOTS
+    from goose_widgets.games.boo.registry import BOTS
     from goose_widgets.games.boo.widget import BOARD_H, BOARD_W, MIN_CELL, TOP
 
     sizes = []

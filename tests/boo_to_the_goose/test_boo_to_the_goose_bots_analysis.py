@@ -12,8 +12,9 @@ import pytest
 from goose_widgets import bots_for
 from goose_widgets.engine import simulate
 from goose_widgets.games.boo_to_the_goose import analysis
-from goose_widgets.games.boo_to_the_goose.bots import BOTS, CautiousBot, CountingBot
+from goose_widgets.games.boo_to_the_goose.bots import CautiousBot, CountingBot
 from goose_widgets.games.boo_to_the_goose.exercises import EXERCISES
+from goose_widgets.games.boo_to_the_goose.registry import BOTS
 from goose_widgets.games.boo_to_the_goose.rules import Game, Stop
 
 from .positions import D, G, play, position

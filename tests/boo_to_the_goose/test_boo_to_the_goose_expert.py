@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 
 from goose_widgets.engine import step
 from goose_widgets.engine.tournament import round_robin
-from goose_widgets.games.boo_to_the_goose.bots import BOTS, CountingBot
+from goose_widgets.games.boo_to_the_goose.bots import CountingBot
 from goose_widgets.games.boo_to_the_goose.determinize import determinize
 from goose_widgets.games.boo_to_the_goose.expert import ExpertBot
 from goose_widgets.games.boo_to_the_goose.policies import POLICIES, AlwaysFoxBot
+from goose_widgets.games.boo_to_the_goose.registry import BOTS
 from goose_widgets.games.boo_to_the_goose.rules import SET, Game
 
 from .. import search_helpers

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from goose_widgets import play as play_table
 from goose_widgets.engine import step
-from goose_widgets.games.boo_to_the_goose.bots import BOTS
+from goose_widgets.games.boo_to_the_goose.registry import BOTS
 from goose_widgets.games.boo_to_the_goose.rules import DOG, GOOSE, Game
 from goose_widgets.games.boo_to_the_goose.widget import describe, render
 from goose_widgets.ui.svg import labels_in

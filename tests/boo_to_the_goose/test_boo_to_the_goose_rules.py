@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from goose_widgets import IllegalActionError, InvalidSaveError, load_game, state_from_json
 from goose_widgets.engine import CHANCE, TERMINAL, RandomBot, sample_outcome, step
-from goose_widgets.games.boo_to_the_goose.bots import BOTS
+from goose_widgets.games.boo_to_the_goose.registry import BOTS
 from goose_widgets.games.boo_to_the_goose.rules import (
     ALL_CARDS,
     GOOSE,

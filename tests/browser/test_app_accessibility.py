@@ -73,7 +73,7 @@ def test_the_app_in_voila_has_no_serious_violation(voila_url, browser):  # noqa:
 
 
 def test_the_app_in_jupyterlab_has_no_serious_violation(lab_root, lab_url, browser):
-    source = "from goose_widgets.classroom_app import ClassroomApp\nClassroomApp()"
+    source = "from goose_widgets.classroom.app import ClassroomApp\nClassroomApp()"
     notebook = {"cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
                            "source": source}],
                 "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import goose_widgets
-from goose_widgets import cli
+from goose_widgets.commands import cli
 
 
 def test_version_and_help(capsys):

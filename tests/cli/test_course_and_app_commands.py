@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 import goose_widgets
-from goose_widgets import app_command, course_command
-from goose_widgets.course_command import RECORD, copy_course, split_arguments
+import goose_widgets.commands.cli
+from goose_widgets.commands import app as app_command
+from goose_widgets.commands import course as course_command
+from goose_widgets.commands.course import RECORD, copy_course, split_arguments
 from goose_widgets.resources import app_path, course_path
 
 NOTEBOOK = "course/01_game_of_the_goose.ipynb"
@@ -85,7 +87,7 @@ def test_the_folder_is_the_first_argument_unless_it_is_an_option():
 
 def test_course_help_opens_nothing(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert goose_widgets.cli.main(["course", "--help"]) == 0
+    assert goose_widgets.commands.cli.main(["course", "--help"]) == 0
     assert "usage: goose-widgets course" in capsys.readouterr().out
     assert not (tmp_path / "goose-course").exists()
 
@@ -107,4 +109,4 @@ def test_the_app_culls_idle_kernels_after_twenty_minutes_by_default(tmp_path):
 def test_the_app_notebook_uses_the_installed_package():
     notebook = json.loads((app_path() / "goose_widgets_app.ipynb").read_text())
     source = "".join(notebook["cells"][0]["source"])
-    assert "from goose_widgets.classroom_app import ClassroomApp" in source
+    assert "from goose_widgets.classroom.app import ClassroomApp" in source

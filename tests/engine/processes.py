@@ -8,7 +8,7 @@ import time
 from contextlib import contextmanager
 from typing import Any
 
-from goose_widgets.engine import sandbox
+from goose_widgets.sandbox import sandbox
 
 
 def _state(pid: int) -> str | None:

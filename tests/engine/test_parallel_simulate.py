@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from goose_widgets.engine import RandomBot, load_game, simulate
-from goose_widgets.games.boo_to_the_goose.bots import BOTS
+from goose_widgets.games.boo_to_the_goose.registry import BOTS
 
 
 def _records(result):

@@ -23,10 +23,10 @@ from goose_widgets import load_game, play
 from goose_widgets.engine import RandomBot, playout, simulate
 from goose_widgets.exercises.bots import play_tournament
 from goose_widgets.games.boo.exercises import write_a_bot as boo_capstone
-from goose_widgets.games.boo_to_the_goose import bots as boo_to_the_goose_bots
+from goose_widgets.games.boo_to_the_goose import registry as boo_to_the_goose_registry
 from goose_widgets.games.boo_to_the_goose.exercises import write_a_bot as boo_to_the_goose_capstone
-from goose_widgets.games.sneaky_goose.bots import BOTS as SNEAKY_BOTS
 from goose_widgets.games.sneaky_goose.exercises import write_a_bot as sneaky_goose_capstone
+from goose_widgets.games.sneaky_goose.registry import BOTS as SNEAKY_BOTS
 from tests.engine.hostile import answer_pipes, endless_with_bare_except, fork_bomb_of_two, half_a_message
 from tests.engine.processes import watch
 
@@ -285,7 +285,7 @@ def test_the_report_shows_the_games_expert_bot_when_it_has_one(monkeypatch):
     class StandIn(RandomBot):
         name = "expert"
 
-    monkeypatch.setitem(boo_to_the_goose_bots.BOTS, "expert", StandIn)
+    monkeypatch.setitem(boo_to_the_goose_registry.BOTS, "expert", StandIn)
     capstone = dataclasses.replace(short(boo_to_the_goose_capstone, random=40, cautious=20, counting=4),
                                    expert_games=6)
     report = capstone.check(boo_to_the_goose_capstone.exercise.reference)
@@ -293,5 +293,5 @@ def test_the_report_shows_the_games_expert_bot_when_it_has_one(monkeypatch):
     assert list(rows) == ["random", "cautious", "counting", "expert"]
     assert rows["expert"].games == 6 and rows["expert"].role == "comparison"
     assert "expert" in report.table() and report.status == "correct"
-    monkeypatch.delitem(boo_to_the_goose_bots.BOTS, "expert")
+    monkeypatch.delitem(boo_to_the_goose_registry.BOTS, "expert")
     assert "expert" not in {s.opponent for s in capstone.check(first_legal).standings}

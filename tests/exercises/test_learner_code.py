@@ -234,7 +234,7 @@ def test_without_fork_the_sandbox_is_a_spawned_process_with_the_same_limits(monk
 
 
 def test_a_broken_sandbox_is_never_reused(monkeypatch):
-    from goose_widgets.engine.sandbox import Sandbox
+    from goose_widgets.sandbox import Sandbox
 
     with watch(monkeypatch), Sandbox(long_c_call) as sandbox:
         with pytest.raises(LearnerCodeStopped):

@@ -10,10 +10,10 @@ import pytest
 
 from goose_widgets.engine import sample_outcome_fast
 from goose_widgets.games.game_of_the_goose import analysis
-from goose_widgets.games.game_of_the_goose.chain_proof import check_chain, check_positions, engine_steps
-from goose_widgets.games.game_of_the_goose.compact_chain import build_chain, position_code
+from goose_widgets.games.game_of_the_goose.exact.chain_proof import check_chain, check_positions, engine_steps
+from goose_widgets.games.game_of_the_goose.exact.compact_chain import build_chain, position_code
+from goose_widgets.games.game_of_the_goose.exact.turn_pieces import WIN, FactorisationError, learn_pieces
 from goose_widgets.games.game_of_the_goose.rules import ROLL, Game
-from goose_widgets.games.game_of_the_goose.turn_pieces import WIN, FactorisationError, learn_pieces
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,10 @@ import pytest
 import scipy.sparse as sp
 
 from goose_widgets.engine.exact import absorbing_values, absorption_times
-from goose_widgets.games.game_of_the_goose import analysis, bounded_chances, exact_lifting
-from goose_widgets.games.game_of_the_goose.compact_chain import build_chain
+from goose_widgets.games.game_of_the_goose import analysis
+from goose_widgets.games.game_of_the_goose.exact import bounded_chances
+from goose_widgets.games.game_of_the_goose.exact import lifting as exact_lifting
+from goose_widgets.games.game_of_the_goose.exact.compact_chain import build_chain
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ import random
 
 from goose_widgets import load_game
 from goose_widgets.engine import playout
-from goose_widgets.games.game_of_the_goose.bots import BOTS
 from goose_widgets.games.game_of_the_goose.exercises import resting_squares
+from goose_widgets.games.game_of_the_goose.registry import BOTS
 from goose_widgets.games.game_of_the_goose.rules import SQUARES, Dice, journey
 
 from .goose_helpers import game, position, throw

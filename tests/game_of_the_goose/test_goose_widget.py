@@ -153,7 +153,7 @@ def test_play_passes_the_variation_parameters():
 def test_the_bots_only_ever_roll():
     import random
 
-    from goose_widgets.games.game_of_the_goose.bots import BOTS
+    from goose_widgets.games.game_of_the_goose.registry import BOTS
 
     state = game(players=2).new_initial_state()
     for name, factory in BOTS.items():

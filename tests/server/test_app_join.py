@@ -12,8 +12,8 @@ import urllib.request
 
 import pytest
 
-from goose_widgets.classroom_app import ClassroomApp
-from goose_widgets.play_with_classmates import DEFAULT_SERVER
+from goose_widgets.classroom.app import ClassroomApp
+from goose_widgets.classroom.classmates import DEFAULT_SERVER
 from goose_widgets.server import DEFAULT_PORT
 from goose_widgets.ui.board import SvgBoard
 from tests.browser.lab import free_port
@@ -195,7 +195,7 @@ def test_in_a_kernel_the_joined_seat_lives_in_the_kernels_event_loop(server):
     teacher.address.value = server.url
     code = create(teacher, "game_of_the_goose", ["human", "roller"])
     cells = [
-        "import asyncio, threading\nfrom goose_widgets.classroom_app import ClassroomApp\n"
+        "import asyncio, threading\nfrom goose_widgets.classroom.app import ClassroomApp\n"
         f"panel = ClassroomApp().classmates\npanel.address.value = {server.url!r}\n"
         f"panel.code.value = {code!r}\npanel.join_button.click()",
         "for _ in range(100):\n    await asyncio.sleep(0.1)\n    if panel.remote.view: break\n"

@@ -14,8 +14,9 @@ import pytest
 from goose_widgets import bots_for
 from goose_widgets.engine import distribution, playout
 from goose_widgets.games.sneaky_goose import analysis as A
-from goose_widgets.games.sneaky_goose.bots import BOTS, ForgetfulBot, MemoryBot, RandomBot, unseen_mean
+from goose_widgets.games.sneaky_goose.bots import ForgetfulBot, MemoryBot, RandomBot, unseen_mean
 from goose_widgets.games.sneaky_goose.deck import DECK, CardType
+from goose_widgets.games.sneaky_goose.registry import BOTS
 from goose_widgets.games.sneaky_goose.rules import BOTTOM_ROW, Game
 
 VALUES = [t.value for t in DECK for _ in range(t.copies)]

@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from goose_widgets.engine import RandomBot, step
 from goose_widgets.engine.search import best_candidate
 from goose_widgets.engine.tournament import round_robin
-from goose_widgets.games.sneaky_goose.bots import BOTS, ForgetfulBot, MemoryBot
+from goose_widgets.games.sneaky_goose.bots import ForgetfulBot, MemoryBot
 from goose_widgets.games.sneaky_goose.determinize import determinize
 from goose_widgets.games.sneaky_goose.expert import ExpertBot
 from goose_widgets.games.sneaky_goose.policies import POLICIES, DrawAndPlayBot
+from goose_widgets.games.sneaky_goose.registry import BOTS
 from goose_widgets.games.sneaky_goose.rules import GIVE, Game
 
 from .. import search_helpers

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from goose_widgets import IllegalActionError, state_from_json
 from goose_widgets.engine import sample_outcome_fast
-from goose_widgets.games.sneaky_goose.bots import BOTS
+from goose_widgets.games.sneaky_goose.registry import BOTS
 from goose_widgets.games.sneaky_goose.rules import Action, Game, State
 from goose_widgets.games.sneaky_goose.widget import describe, render
 from goose_widgets.ui.svg import labels_in

@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from goose_widgets import cli
+from goose_widgets.commands import cli
 from goose_widgets.resources import course_path
 from goose_widgets.teaching.grading import ROUNDED_SHARE, points_for
 from goose_widgets.teaching.nbgrader_course import grade_ids

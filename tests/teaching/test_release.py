@@ -6,7 +6,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from goose_widgets import cli
+from goose_widgets.commands import cli
 from goose_widgets.exercises.progress import ENVIRONMENT, FILE_NAME, read_progress
 from goose_widgets.resources import course_path
 from goose_widgets.teaching.notebooks import SOLUTIONS_OFF_TAG, solution_texts, strip_solution_outputs

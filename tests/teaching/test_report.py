@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from goose_widgets import cli
-from goose_widgets.exercises.progress import FILE_NAME, course_exercises, record
+from goose_widgets.commands import cli
+from goose_widgets.exercises.catalogue import course_exercises
+from goose_widgets.exercises.progress import FILE_NAME, record
 from goose_widgets.exercises.warmup import nine_with_two_dice as warmup
 from goose_widgets.games.game_of_the_goose.exercises import (
     bounce_back,

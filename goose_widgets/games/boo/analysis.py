@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...engine import sample_outcome_fast, simulate, wilson
-from .bots import BOTS
+from .registry import BOTS
 from .rules import Game, Place, State, TurnRecord, make_placed
 
 

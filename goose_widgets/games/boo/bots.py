@@ -22,10 +22,10 @@ import functools
 import itertools
 import random
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ...engine import Bot, RandomBot
+from ...engine import RandomBot  # noqa: F401 - the game's random bot, importable from here too
 from .rules import (
     KEY_STEP,
     STRIDE,
@@ -508,15 +508,3 @@ def _line(square: int, step: int) -> int:
     if step == 1 or step == -1:
         return 4 * row + (step < 0)
     return 4 * col + 2 + (step < 0)
-
-
-def expert(**options: Any) -> Bot:
-    """`expert.ExpertBot` (imported here on use: the expert builds on the look-ahead bot, so its
-    module imports this one)."""
-    from .expert import ExpertBot
-
-    return ExpertBot(**options)
-
-
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot,
-                                       "expert": expert}

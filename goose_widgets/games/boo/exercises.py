@@ -32,8 +32,8 @@ from ...exercises import Exercise, Wrong, as_int, call_learner, check_probabilit
 from ...exercises.bots import BotCapstone, judge_standings
 from ...exercises.core import defined_in
 from .analysis import set_up_chances
-from .bots import BOTS
 from .examples import FLIP_PUZZLE_MOVE, ORDER_PUZZLE_MOVE, flip_puzzle_start, order_puzzle_start
+from .registry import BOTS
 from .rules import COLOURS, FACINGS, Game, Graveyard, Scare, flip_token, is_ghost, iter_ghosts, rotate_token
 
 RULES_NOTEBOOK = "07_boo"

@@ -1,6 +1,6 @@
 """Simple fixed policies for BOO, to measure the bots against (round-robins).
 
-`POLICIES` names them, apart from the game's `bots.BOTS`: they are yardsticks, not opponents a
+`POLICIES` names them, apart from the game's `registry.BOTS`: they are yardsticks, not opponents a
 learner picks in the classroom app, and tests and tools that try every bot need not play them.
 `engine.round_robin` seats them by name like the bots, and ``play`` takes one as a bot object.
 

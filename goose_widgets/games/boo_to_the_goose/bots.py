@@ -19,12 +19,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ...engine import RandomBot
+from ...engine import RandomBot  # noqa: F401 - the game's random bot, importable from here too
 from .analysis import dog_chance, flip_gain, geese_this_round
 from .rules import DOG, FOX, GOOSE, Flip, Observation, Play, Stop, next_target
 
@@ -136,15 +136,3 @@ class CountingBot:
         end = "" if self.flip == "newest" else f", flip={self.flip!r}"
         order = "" if self.lay == "dogs first" else f", lay={self.lay!r}"
         return f"CountingBot(fox_threshold={self.fox_threshold}{end}{order})"
-
-
-def expert(**options: Any) -> Any:
-    """`expert.ExpertBot` (imported here on use: the expert plays counting bots in its look-ahead,
-    so its module imports this one)."""
-    from .expert import ExpertBot
-
-    return ExpertBot(**options)
-
-
-BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "cautious": CautiousBot, "counting": CountingBot,
-                                       "expert": expert}

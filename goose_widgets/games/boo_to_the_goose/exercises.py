@@ -54,8 +54,9 @@ from .analysis import (
     opening_dog_chance,
     round_value,
 )
-from .bots import BOTS, CountingBot
+from .bots import CountingBot
 from .examples import SCENARIOS, SEAT_NAMES
+from .registry import BOTS
 from .rules import FOX, SET, Game, Observation, State, seat_name
 
 RULES_NOTEBOOK = "03_boo_to_the_goose"

@@ -17,13 +17,13 @@ Exact, for one player alone (G1 allows solitaire play):
 - `landing_chance`: the exact chance that a lone pawn lands on a square within its first rounds.
 - `first_roll_squares`: where the first roll of the game leaves a pawn.
 
-Exact, for a table of 1 to 4 players (`seat_chances`, stored in `exact_results`): each seat's
+Exact, for a table of 1 to 4 players (`exact.seat_chances`, stored by `exact.results`): each seat's
 chance of winning, the chance of no winner (G15), the expected number of rounds and the length
 curve (the chance that the game is over by each round), from the chain of joint positions built from
 the engine and checked against it.  Fractions for 1 and 2 players, floats with a proven error bound
 for 3 and 4.  `exact_table` (one row per table size), `length_curve` and `plot_length_curves` (the
 curves beside simulated games) present them; `exact_win_probabilities` gives one table's chances.
-Regenerate with ``python -m goose_widgets.games.game_of_the_goose.exact_results --regenerate``.
+Regenerate with ``python -m goose_widgets.games.game_of_the_goose.exact.results --regenerate``.
 
 By simulation, for 2 to 6 players: `seat_table` (win probability by seat, chance of a game with no
 winner, game length in rounds, with 95% confidence intervals) and `convergence` (simulated
@@ -40,7 +40,8 @@ from typing import Any
 
 from ...engine import mean_ci, simulate, wilson
 from ...engine.exact import absorbing_values, absorption_times, cost_chain, markov_chain, transitions
-from . import exact_results, seat_chances
+from .exact import results as exact_results
+from .exact import seat_chances
 from .rules import ROLL, Game, State
 
 
@@ -164,7 +165,7 @@ def exact_win_probabilities(players: int = 2, use_cache: bool = True) -> WinChan
     """Each seat's winning chance at a table of ``players`` (1 to 4) under the rulebook (see
     `WinChances`): exact Fractions for 1 and 2 players, floats with a rigorous error bound for 3 and 4.
 
-    With ``use_cache`` the stored result (`exact_results`) is returned at once; else the chain is
+    With ``use_cache`` the stored result (`exact.results`) is returned at once; else the chain is
     built from the engine, checked against it and solved (`seat_chances.compute`: seconds for 2
     players, a minute or two for 3, about ten minutes and 5 GB for 4).
     """

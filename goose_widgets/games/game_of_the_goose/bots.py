@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import RandomBot
+from ...engine import RandomBot  # noqa: F401 - the game's random bot, importable from here too
 
 
 class RollerBot:
@@ -29,7 +29,3 @@ class RollerBot:
 
     def __repr__(self) -> str:
         return "RollerBot()"
-
-
-BOTS = {"random": RandomBot, "roller": RollerBot}
-"""Bot factories by name (``goose_widgets.play(..., players=["human", "roller"])``)."""

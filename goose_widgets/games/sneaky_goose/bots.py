@@ -20,7 +20,7 @@ an opponent's card that only its owner knows is valued at ``kept`` (players keep
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import mul, sub
 from typing import Any
@@ -40,7 +40,7 @@ from .rules import (
     _present,
 )
 
-__all__ = ["BOTS", "expert", "MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "unseen_mean"]
+__all__ = ["MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "unseen_mean"]
 
 
 def unseen_counts(observation: Observation) -> list[int]:
@@ -298,16 +298,3 @@ class _Plan:
         if worst - theirs >= 2:
             return next((a for a in legal if a.verb == "choose" and a.slot == place), SKIP)
         return SKIP
-
-
-def expert(**options: Any) -> Any:
-    """`expert.ExpertBot` (imported here on use: the expert plays memory bots in its look-ahead, so
-    its module imports this one)."""
-    from .expert import ExpertBot
-
-    return ExpertBot(**options)
-
-
-BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "memory": MemoryBot, "forgetful": ForgetfulBot,
-                                       "expert": expert}
-"""The bots by name (zero-argument factories)."""

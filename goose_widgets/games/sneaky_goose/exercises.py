@@ -40,7 +40,7 @@ from ...exercises import (
 from ...exercises.bots import BotCapstone, judge_standings
 from ...exercises.core import defined_in
 from .analysis import expected_after_seeing, expected_next_card, fresh_grid_distribution, upcard_slam_chance
-from .bots import BOTS
+from .registry import BOTS
 from .rules import HONK, HONK_BONUS, Game, arrange, seat_name
 
 __all__ = ["first_card_sneaky", "honk_score", "fresh_card_value", "value_after_seeing", "low_grid_chance",

@@ -17,8 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..resources import app_path
 from .cli import run_server
-from .resources import app_path
 
 IDLE_MINUTES = 20.0
 CULL_INTERVAL = 60  # seconds between the server's checks for idle kernels

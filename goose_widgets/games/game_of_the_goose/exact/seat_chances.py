@@ -14,7 +14,7 @@ of G10 and the games that end with no winner, G15), in five steps:
 5. the length curve, the chance that the game is over by each round (`bounded_chances.length_curve`).
 
 `compute` does it all for one table and says how: the method, what was checked, the time of each
-step and the peak memory of the process, when, and the machine's load.  `exact_results` stores the
+step and the peak memory of the process, when, and the machine's load.  `results` stores the
 results and reads them back.
 """
 
@@ -33,9 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from . import bounded_chances, chain_proof, exact_lifting
+from ..rules import plural
+from . import bounded_chances, chain_proof, lifting
 from .compact_chain import CompactChain, build_chain
-from .rules import plural
 
 EXACT_UP_TO = 2
 """Tables up to this many players are solved in Fractions; larger ones in floats with bounds."""
@@ -158,8 +158,8 @@ def _rows_to_check(chain: CompactChain, sample: int, seed: int) -> list[int]:
 
 
 def _exact(chain: CompactChain) -> tuple[tuple[Fraction, ...], Fraction, Fraction]:
-    sides = np.hstack([exact_lifting.win_sides(chain), exact_lifting.round_sides(chain)])
-    values = exact_lifting.solve_exact(chain, sides)
+    sides = np.hstack([lifting.win_sides(chain), lifting.round_sides(chain)])
+    values = lifting.solve_exact(chain, sides)
     wins = tuple(values[:chain.players])
     return wins, 1 - sum(wins, Fraction(0)), 1 + values[-1]
 

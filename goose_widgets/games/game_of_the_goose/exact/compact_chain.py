@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from .rules import FINISH
+from ..rules import FINISH
 from .turn_pieces import END, NOT_A_MOVE, WIN, FactorisationError, Pieces, learn_pieces
 
 POSITION, WON, NOBODY = 0, 1, 2

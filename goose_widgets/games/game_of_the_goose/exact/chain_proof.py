@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from ..rules import DICE, ROLL
 from .compact_chain import CompactChain, Stepper, position_code
-from .rules import DICE, ROLL
 from .turn_pieces import FactorisationError, Pieces
 
 Steps = dict[tuple[int, int], int]

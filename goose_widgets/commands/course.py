@@ -21,9 +21,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
+from ..resources import course_path, docs_path
 from .cli import run_server
-from .resources import course_path, docs_path
 
 DEFAULT_FOLDER = "goose-course"
 RECORD = ".goose-course.json"

@@ -30,8 +30,8 @@ import ipywidgets as W
 import traitlets
 
 from goose_widgets import play
+from goose_widgets.classroom.classmates import ClassmatesPanel
 from goose_widgets.engine.saves import state_from_json
-from goose_widgets.play_with_classmates import ClassmatesPanel
 from goose_widgets.ui.errors import guarded
 from goose_widgets.ui.seat_chooser import HUMAN, SeatChooser, player_counts, seat_choices, title
 

@@ -1,9 +1,9 @@
-"""The exact analysis's stored results (``exact_results.json`` beside this module), and the command
+"""The exact analysis's stored results (``results.json`` beside this module), and the command
 that regenerates them.
 
-    python -m goose_widgets.games.game_of_the_goose.exact_results              # print the table
-    python -m goose_widgets.games.game_of_the_goose.exact_results --regenerate # 1 to 4 players
-    python -m goose_widgets.games.game_of_the_goose.exact_results --regenerate --players 2 3
+    python -m goose_widgets.games.game_of_the_goose.exact.results              # print the table
+    python -m goose_widgets.games.game_of_the_goose.exact.results --regenerate # 1 to 4 players
+    python -m goose_widgets.games.game_of_the_goose.exact.results --regenerate --players 2 3
 
 Each table is computed from scratch by `seat_chances.compute` in a process of its own (so that its
 time and peak memory are its own), and stored with how it was computed and when: the method, the
@@ -24,14 +24,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .rules import plural
+from ..rules import plural
 from .seat_chances import TableAnalysis, compute
 
-PATH = Path(__file__).with_name("exact_results.json")
+PATH = Path(__file__).with_name("results.json")
 ABOUT = ("Game of the Goose under the rulebook and rulings G1-G15 (docs/game_of_the_goose.md): each "
          "seat's chance of winning, the chance of no winner, the expected number of rounds and the "
          "chance that the game is over by each round, from the engine's own chain of positions. "
-         "Regenerate with: python -m goose_widgets.games.game_of_the_goose.exact_results --regenerate")
+         "Regenerate with: python -m goose_widgets.games.game_of_the_goose.exact.results --regenerate")
 
 
 def _number(value: Any, exact: bool) -> Any:

@@ -16,16 +16,16 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import __version__
-from .extras import install_hint
+from .. import __version__
+from ..extras import install_hint
 
 __all__ = ["COMMANDS", "main", "run_server"]
 
 # name -> (module:function, extra that provides what it needs or "", one line of help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "course": ("goose_widgets.course_command:main", "course",
+    "course": ("goose_widgets.commands.course:main", "course",
                "copy the course into a folder (default goose-course) and open it in JupyterLab"),
-    "app": ("goose_widgets.app_command:main", "app",
+    "app": ("goose_widgets.commands.app:main", "app",
             "serve the classroom app (pick a game, then play) with Voila"),
     "report": ("goose_widgets.teaching.report:main", "",
                "the class table (CSV, or a page with --html) from learners' progress files"),

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from .rules import DICE, FINISH, ROLL, Dice, Game, State, is_held
+from ..rules import DICE, FINISH, ROLL, Dice, Game, State, is_held
 
 WIN = -1
 """In the move tables: the mover ends on 63 and wins."""

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .sandbox_answers import (
+from .answers import (
     BotError,
     LearnerCodeError,
     LearnerCodeStopped,
@@ -60,7 +60,7 @@ __all__ = ["BotError", "LearnerCodeError", "LearnerCodeStopped", "LearnerError",
 HEADER = struct.Struct(">I")
 MAX_REPLY = 4 * 2**20  # bytes: a longer answer is the learner's error
 LOAD_LIMIT = 60.0  # seconds to start a sandbox and load the learner's object (a loaded machine is slow)
-WORKER = Path(__file__).with_name("sandbox_worker.py")
+WORKER = Path(__file__).with_name("worker.py")
 
 
 def fork_available() -> bool:
