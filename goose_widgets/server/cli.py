@@ -2,19 +2,25 @@
 
 It listens on 127.0.0.1 (this computer only) unless told ``--host 0.0.0.0`` (every network the
 computer is on: a classroom).  The tables live in one SQLite file (``--db``), so stopping and
-starting the server, or a crash, loses no acknowledged move.
+starting the server, or a crash, loses no acknowledged move; a file that cannot be used stops the
+start with one sentence saying why and what to do (`dbfile`).
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import socket
 import sys
+from pathlib import Path
 
 import uvicorn
 
 from . import DEFAULT_PORT
 from .app import create_app
+from .dbfile import StoreError, repair
+from .gate import Limits
 from .store import Store
 
 MAX_FRAME = 64 * 1024  # bytes of one WebSocket frame; the app reads at most 4,096 characters
@@ -30,11 +36,29 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
     p.add_argument("--db", default="goose_tables.sqlite3",
                    help="the SQLite file that keeps the tables (default ./goose_tables.sqlite3)")
+    p.add_argument("--repair", action="store_true",
+                   help="if the file is damaged, copy it beside itself, then keep every table that can "
+                        "still be read, and serve")
     p.add_argument("--token", default=os.environ.get("GOOSE_WIDGETS_TEACHER_TOKEN"),
                    help="the teacher's token (default: $GOOSE_WIDGETS_TEACHER_TOKEN, else the one kept "
                         "in the database, else a new random one)")
     p.add_argument("--bot-delay", type=float, default=0.7,
                    help="seconds a bot waits before it moves, so learners can follow (default 0.7)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a reverse proxy (an address or a network, such as 10.0.0.0/8) whose "
+                        "X-Forwarded-For names the client; repeat for several (default: none, the "
+                        "header is ignored)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                   help="a site (such as https://moodle.school.org) whose pages may use the tables "
+                        "besides this server's own; repeat for several")
+    limits = Limits()
+    p.add_argument("--lookups-per-minute", type=int, default=limits.lookups,
+                   help="table codes, seat keys and teacher tokens one address may try a minute, right "
+                        f"or wrong (default {limits.lookups})")
+    p.add_argument("--max-per-address", type=int, default=limits.per_address,
+                   help=f"open connections from one address (default {limits.per_address})")
+    p.add_argument("--max-per-table", type=int, default=limits.per_table,
+                   help=f"open connections at one table (default {limits.per_table})")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     return p
@@ -44,12 +68,27 @@ def serve(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     if not args.bot_delay >= 0:
         raise SystemExit("goose-widgets serve: --bot-delay must be 0 or more seconds.")
-    store = Store(args.db)
+    if min(args.lookups_per_minute, args.max_per_address, args.max_per_table) < 1:
+        raise SystemExit("goose-widgets serve: each limit must be 1 or more.")
+    for proxy in args.trusted_proxy:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise SystemExit(f"goose-widgets serve: --trusted-proxy {proxy!r} is not an address or a "
+                             "network (such as 127.0.0.1 or 10.0.0.0/8).") from None
+    for origin in args.allow_origin:
+        if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
+            raise SystemExit(f"goose-widgets serve: --allow-origin {origin!r} is not a site such as "
+                             "https://moodle.school.org (a scheme and a host, no path).")
+    store = open_store(args.db, args.repair)
     token = store.teacher_token(args.token)
-    app = create_app(store, token, bot_delay=args.bot_delay)
-    shown = "<this computer's address>" if args.host in ("0.0.0.0", "::") else args.host
-    base = f"http://{shown}:{args.port}"
-    print(f"goose-widgets: tables in {args.db}\n"
+    limits = Limits(lookups=args.lookups_per_minute, per_address=args.max_per_address,
+                    per_table=args.max_per_table)
+    app = create_app(store, token, bot_delay=args.bot_delay, limits=limits,
+                     allowed_origins=tuple(args.allow_origin))
+    base = f"http://{shown_host(args.host)}:{args.port}"
+    aside = f" ({len(store.set_aside)} set aside: see the teacher's page)" if store.set_aside else ""
+    print(f"goose-widgets: tables in {args.db}{aside}\n"
           f"  learners: {base}/  (type the table's code)\n"
           f"  teacher:  {base}/teacher#token={token}\n"
           "  keep the teacher's link to yourself; Ctrl+C stops the server.", flush=True)
@@ -57,6 +96,39 @@ def serve(argv: list[str]) -> int:
         print("  listening beyond this computer: anyone on the network can open the pages and watch "
               "tables by their code; serve a classroom on a trusted network only.", file=sys.stderr,
               flush=True)
+    # X-Forwarded-For is read (by uvicorn) from the trusted proxies only; without any, not at all
     uvicorn.run(app, host=args.host, port=args.port, ws="auto", ws_max_size=MAX_FRAME,
-                log_level=args.log_level)
+                log_level=args.log_level, proxy_headers=bool(args.trusted_proxy),
+                forwarded_allow_ips=args.trusted_proxy or None)
     return 0
+
+
+def open_store(path: str, repair_it: bool) -> Store:
+    """The tables' file, checked; a file that cannot be used ends the command with one sentence
+    (repaired first if ``repair_it`` and the damage allows it)."""
+    try:
+        return Store(path)
+    except StoreError as err:
+        if not (repair_it and err.repairable):
+            raise SystemExit(f"goose-widgets serve: {err}") from None
+    print(f"goose-widgets: {repair(Path(path))}", flush=True)
+    try:
+        return Store(path)
+    except StoreError as err:
+        raise SystemExit(f"goose-widgets serve: after the repair, {err}") from None
+
+
+def shown_host(host: str) -> str:
+    """The address learners type: ``host``, or for every network (``0.0.0.0``) this computer's
+    address on its main network (the one its traffic to the world leaves by)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            address = str(probe.getsockname()[0])
+    except OSError:
+        address = ""
+    if not address or address.startswith("127."):
+        return "<this computer's address>"
+    return address

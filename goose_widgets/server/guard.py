@@ -91,22 +91,3 @@ class TokenBucket:
             self.last_warning = now
             return True
         return False
-
-
-class Attempts:
-    """At most ``limit`` attempts per ``window`` seconds for each client address (claims, tokens)."""
-
-    def __init__(self, limit: int, window: float = 60.0) -> None:
-        self.limit, self.window = limit, window
-        self.seen: dict[str, list[float]] = {}
-
-    def allow(self, who: str) -> bool:
-        now = time.monotonic()
-        if len(self.seen) > 10_000:  # forget the quiet ones: memory stays bounded
-            self.seen = {k: v for k, v in self.seen.items() if v and now - v[-1] < self.window}
-        times = [t for t in self.seen.get(who, []) if now - t < self.window]
-        allowed = len(times) < self.limit
-        if allowed:
-            times.append(now)
-        self.seen[who] = times
-        return allowed

@@ -21,11 +21,14 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ..ui.board import SvgBoard, mimebundle
 from ..ui.errors import error_html, guarded
 from ..ui.seat_view import log_html
+
+# The server's close codes (`hub`): a key that no longer works, no such table, a limit.
+FORBIDDEN, NO_TABLE, TOO_MANY = 4403, 4404, 4429
 
 
 class ServerError(ValueError):
@@ -169,6 +172,8 @@ class RemoteTable:
         address = f"{scheme}://{self.base.split('://', 1)[1]}/ws/{self.code}"
         wait = 0.5
         while not self._closed:
+            why = "closed by the server"
+            ws = None
             try:
                 async with connect(address, max_size=2**22) as ws:
                     self._ws = ws
@@ -177,21 +182,30 @@ class RemoteTable:
                     await ws.send(json.dumps({"type": "hello", "seat": self.seat, "key": self.key}))
                     async for text in ws:
                         self._received(json.loads(text))
-            except (TimeoutError, OSError, ConnectionClosed) as err:
-                self._ws = None
-                if self._closed:
-                    return
-                self.connection.value = (f"<i>Connection lost ({html.escape(type(err).__name__)}): "
-                                         f"trying again in {wait:.0f} s…</i>")
-                await asyncio.sleep(wait)
-                wait = min(10.0, wait * 2)
+            except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake) as err:
+                why = type(err).__name__
+            self._ws = None
+            if self._closed:
+                break
+            code = getattr(ws, "close_code", None)
+            reason = getattr(ws, "close_reason", None) or why
+            if code in (FORBIDDEN, NO_TABLE):  # the seat's key no longer works, or no such table
+                self._closed = True
+                self.connection.value = f"<i>Disconnected: {html.escape(reason)}.</i>"
+                break
+            # a limit of the server (4429) says: come back later, not at once
+            pause = 15.0 if code == TOO_MANY else wait
+            self.connection.value = (f"<i>Connection lost ({html.escape(reason)}): reconnecting in "
+                                     f"{pause:.0f} s…</i>")
+            await asyncio.sleep(pause)
+            wait = min(10.0, wait * 2)
         self._ws = None
 
     def _received(self, message: dict[str, Any]) -> None:
         if message.get("type") == "error":
             self.errors.append(str(message.get("message")))
             self.error.value = error_html(ValueError(message.get("message")))
-            if message.get("reason") in ("forbidden", "no_table"):
+            if message.get("reason") in ("forbidden", "no_table", "set_aside"):
                 self._closed = True
         elif message.get("type") == "view":
             if self.view is None or message["version"] != self.view["version"]:
@@ -226,6 +240,9 @@ class RemoteTable:
     def _send(self, message: dict[str, Any]) -> None:
         ws, loop = self._ws, self._loop
         if ws is None or loop is None:
+            if self.view is not None and not self._closed:
+                raise ValueError("the connection to the table was lost: reconnecting, wait a moment and "
+                                 "try again.")
             raise ValueError("not connected to the table yet: wait a moment and try again.")
         text = json.dumps(message)
         try:

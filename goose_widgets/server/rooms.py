@@ -14,6 +14,7 @@ it (``spec()`` and the engine's save, ``state.to_json()``).
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,7 +39,10 @@ LOG_SENT = 80  # the newest move-log lines in a view
 MAX_ACTION = 200  # characters: no action text is this long
 MAX_NAME = 24
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud and typed easily
-CODE_LENGTH = 5
+# 31**9 codes (44.6 bits): at a guesser's 120 tries a minute, finding one of 500 tables takes
+# about 800 years.  Shown in threes (K7Q-XPM-4RT) to read aloud; dashes and spaces are ignored.
+CODE_LENGTH = 9
+CACHED_VIEWS = 32  # views of one version kept (a seat's, with its options; spectators')
 
 
 class Refused(ValueError):
@@ -51,7 +55,10 @@ class Refused(ValueError):
 
 @dataclass
 class Seat:
-    """One seat: ``kind`` is "human" or a bot's name; a human seat's ``key`` is its secret."""
+    """One seat: ``kind`` is "human" or a bot's name; a human seat's ``key`` is its secret.
+
+    ``claimed`` (taken): the key has been given out, by a claim or by its link (the first hello
+    with it), and no one else can claim the seat; only the teacher frees it (`Room.free`)."""
 
     kind: str
     name: str
@@ -64,7 +71,7 @@ class Seat:
 
 
 def new_code(taken: set[str] | Any = frozenset()) -> str:
-    """A short table code nobody uses yet (5 letters and digits: 28 million codes)."""
+    """A table code nobody uses yet (9 letters and digits: 26 million million codes)."""
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         if code not in taken:
@@ -77,6 +84,11 @@ def normal_code(text: Any) -> str:
         return ""
     code = "".join(ch for ch in text.upper() if ch not in " -")
     return code if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code) else ""
+
+
+def shown_code(code: str) -> str:
+    """A code as said and shown: in threes, "K7Q-XPM-4RT"."""
+    return "-".join(code[i:i + 3] for i in range(0, len(code), 3))
 
 
 def bots_of(game_name: str) -> dict[str, Any]:
@@ -130,6 +142,11 @@ class Room:
         # choice changes only its own view, and its own automatic moves.
         self.options = [self.view.option_defaults() for _ in self.seats]
         self.settings = [ViewSettings(values) for values in self.options]
+        # Each viewer's view is drawn once per version, however many tabs (or hellos) ask for it;
+        # each viewer's log lines are put in its words once, as they come.
+        self._views: dict[tuple[int | None, str], str] = {}
+        self._views_version = -1
+        self._logs: dict[int | None, tuple[list[str], list[str]]] = {}  # viewer -> (source, lines)
 
     # --- making and storing -------------------------------------------------------------------
     @classmethod
@@ -288,24 +305,54 @@ class Room:
         return seat
 
     def claim(self, seat: Any) -> str:
-        """Give a learner a free seat: its key, once (the teacher's page has every seat's link)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats) \
-                or not self.seats[seat].human:
-            raise Refused("bad_request", "there is no learner's seat with that number at this table.")
+        """Give a learner a free seat: a new key, so that no one else holds it (a link to the seat
+        made before, never opened, stops working: the teacher's page has the new one)."""
+        self._learner_seat(seat)
         if self.seats[seat].claimed:
             raise Refused("taken", f"{self.seats[seat].name}'s seat is taken; choose another, or ask "
                                    "your teacher for your link if it is yours.")
+        return self._new_key(seat, taken=True)
+
+    def take(self, seat: int) -> bool:
+        """Seat ``seat``'s key has been used (its link opened): no one can claim it now.  True if
+        that is news (the table is then stored)."""
+        if self.seats[seat].claimed:
+            return False
         self.seats[seat].claimed = True
+        return True
+
+    def free(self, seat: Any) -> str:
+        """The teacher frees a seat: a new key nobody has (the old one stops working), and anyone
+        with the code may claim it."""
+        self._learner_seat(seat)
+        return self._new_key(seat, taken=False)
+
+    def new_key(self, seat: Any) -> str:
+        """The teacher gives a seat a new key (the old one stops working); the seat stays taken,
+        kept for whoever the teacher gives the new link."""
+        self._learner_seat(seat)
+        return self._new_key(seat, taken=True)
+
+    def _new_key(self, seat: int, taken: bool) -> str:
+        self.seats[seat].key = secrets.token_urlsafe(18)
+        self.seats[seat].claimed = taken
         return self.seats[seat].key
 
+    def _learner_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats) \
+                or not self.seats[seat].human:
+            raise Refused("bad_request", "there is no learner's seat with that number at this table.")
+
     def set_option(self, seat: int | None, values: dict[str, Any], name: Any, value: Any) -> None:
-        """Turn one of the game's options on or off for one viewer (``values`` are its options)."""
+        """Turn one of the game's options on or off for one seat (``values`` are its options);
+        a spectator has none (the coach and the memory aid are a player's)."""
+        if seat is None:
+            raise Refused("watching", "you are watching this table: the options are the players'.")
         if not isinstance(name, str) or name not in self.view.options or not isinstance(value, bool):
             raise Refused("malformed", "an option is one of this game's options "
                           f"({', '.join(sorted(self.view.options)) or 'none'}) and true or false.")
         values[name] = value
-        if seat is not None:
-            self.settle()  # an option may make a move automatic now (an idle pass)
+        self.settle()  # an option may make a move automatic now (an idle pass)
 
     def view_setting(self, settings: ViewSettings, seat: int | None, text: str) -> None:
         """A ``ui:key=value`` click: a view setting the board offers (for one viewer only)."""
@@ -330,6 +377,20 @@ class Room:
             return []
         return list(state.legal_actions())
 
+    def view_text(self, seat: int | None, options: dict[str, Any] | None = None) -> str:
+        """`seat_view` as the JSON text sent, drawn once per version for each viewer and options."""
+        if self._views_version != self.version:
+            self._views.clear()
+            self._views_version = self.version
+        values = self.options[seat] if options is None and seat is not None else (options or {})
+        key = (seat, json.dumps(values, sort_keys=True))
+        text = self._views.get(key)
+        if text is None:
+            text = json.dumps(self.seat_view(seat, values))
+            if len(self._views) < CACHED_VIEWS:
+                self._views[key] = text
+        return text
+
     def seat_view(self, seat: int | None, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """The message a viewer receives: seat ``seat``'s view (None: a spectator's, the public view),
         drawn with ``options`` (the seat's own by default).  Never the state."""
@@ -339,11 +400,7 @@ class Room:
         svg = board_svg(self.view.render, observation, legal, self.names, values)
         state = self.state
         buttons = button_actions(self.view.buttons, observation, legal, svg, values) if legal else []
-        # the log in this viewer's words: the table's names, the viewer's own marked "(you)"
-        names = [f"{n} (you)" if i == seat else n for i, n in enumerate(self.names)]
-        log = log_lines(self.log[-LOG_SENT:], names)
-        if seat is not None:  # "Ada turns over your card 2", not "Ben (you)'s card 2"
-            log = [line.replace(f"{names[seat]}'s", "your") for line in log]
+        log = self._log_for(seat)[-LOG_SENT:]
         status = status_text(state, seat, observation, self.names, self.players, self.view.describe_turn)
         return {
             "type": "view", "table": self.code, "game": self.game_name, "version": self.version,
@@ -351,16 +408,33 @@ class Room:
             "svg": svg, "status": status,
             "show_status": self.view.status_line and not (self.view.result_on_board and self.over),
             "legal": [str(a) for a in legal], "buttons": [str(a) for a in buttons],
-            "options": [{"name": name, "label": spec[0] if isinstance(spec, tuple) else spec,
-                         "value": bool(values.get(name, False))}
-                        for name, spec in self.view.options.items()],
+            "options": [] if seat is None else [
+                {"name": name, "label": spec[0] if isinstance(spec, tuple) else spec,
+                 "value": bool(values.get(name, False))} for name, spec in self.view.options.items()],
             "log": log,
             "over": self.over,
         }
 
+    def _log_for(self, seat: int | None) -> list[str]:
+        """The move log in this viewer's words: the table's names, the viewer's own marked "(you)"
+        ("Ada turns over your card 2", not "Ben (you)'s card 2").  Only new lines are put in
+        words; the lines kept are for this very log (a test may show the room another one)."""
+        source, lines = self._logs.get(seat, (self.log, []))
+        if source is not self.log or len(lines) > len(self.log):
+            lines = []
+        if len(lines) < len(self.log):
+            names = [f"{n} (you)" if i == seat else n for i, n in enumerate(self.names)]
+            new = log_lines(self.log[len(lines):], names)
+            if seat is not None:
+                new = [line.replace(f"{names[seat]}'s", "your") for line in new]
+            lines.extend(new)
+        self._logs[seat] = (self.log, lines)
+        return lines
+
     def summary(self) -> dict[str, Any]:
         """What the join page shows before a learner sits down: public facts only."""
-        return {"table": self.code, "game": self.game_name, "over": self.over, "version": self.version,
+        return {"table": self.code, "shown": shown_code(self.code), "game": self.game_name, "over": self.over,
+                "version": self.version,
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "claimed": s.claimed}
                           for i, s in enumerate(self.seats)],
                 "status": status_text(self.state, None, self.observation(None), self.names,
@@ -371,4 +445,5 @@ def is_view_setting(text: Any) -> bool:
     return isinstance(text, str) and text.startswith(PREFIX)
 
 
-__all__ = ["Room", "Seat", "Refused", "new_code", "normal_code", "player_counts", "is_view_setting"]
+__all__ = ["Room", "Seat", "Refused", "new_code", "normal_code", "shown_code", "player_counts",
+           "is_view_setting"]

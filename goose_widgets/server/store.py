@@ -8,6 +8,10 @@ its last acknowledged move.  The journal is SQLite's write-ahead log with ``sync
 commit is on disk, not only in the operating system's cache, when it returns.
 
 The teacher's token is kept here too, so the teacher's link stays the same across restarts.
+
+Opening a file checks it first (`dbfile.check`: a clear `StoreError` for an empty, foreign or
+damaged file).  A table whose save does not load (an illegal move in it, a damaged spec) is set
+aside with its reason (`Store.set_aside`), untouched in the file, and every other table is served.
 """
 
 from __future__ import annotations
@@ -20,18 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import state_from_json
-from .rooms import Room
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    spec TEXT NOT NULL,
-    save TEXT NOT NULL
-);
-"""
+from .dbfile import SCHEMA, StoreError, check
+from .rooms import Room, normal_code
 
 
 class Store:
@@ -39,10 +33,16 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        check(self.path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as err:  # a file we may not write, a full disk
+            raise StoreError(f"{self.path} cannot be opened for writing ({err}): check that this user may "
+                             "write the file and its folder, and that the disk is not full.") from None
+        self.set_aside: dict[str, str] = {}  # code -> why its table did not load (`load`)
 
     def close(self) -> None:
         self.db.close()
@@ -75,11 +75,18 @@ class Store:
                         (time.time(), json.dumps(room.spec()), room.state.to_json(), room.code))
 
     def load(self) -> dict[str, Room]:
-        """Every stored table, each at its last stored move."""
+        """Every stored table, each at its last stored move; a table that does not load is set
+        aside (`set_aside`: its code and why), and its row is left as it is."""
         rooms = {}
+        self.set_aside = {}
         for code, spec, save in self.db.execute("SELECT code, spec, save FROM tables ORDER BY created"):
-            history = json.loads(save)["history"]
-            rooms[code] = Room.from_spec(code, json.loads(spec), history)
+            try:
+                if normal_code(code) != code:
+                    raise ValueError(f"{code!r:.40} is not a table code")
+                history = json.loads(save)["history"]
+                rooms[code] = Room.from_spec(code, json.loads(spec), history)
+            except Exception as err:  # whatever is wrong with one table, every other one is served
+                self.set_aside[str(code)] = f"{type(err).__name__}: {' '.join(str(err).split())}"[:300]
         return rooms
 
     def stored_state(self, code: str) -> Any:

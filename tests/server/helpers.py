@@ -17,11 +17,12 @@ TOKEN = "a-teacher-token-for-tests"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
 
-def make_app(db: Path, bot_delay: float = 0.0) -> Any:
+def make_app(db: Path, bot_delay: float = 0.0, **options: Any) -> Any:
+    """The app over ``db``; ``options`` go to `create_app` (``limits``, ``allowed_origins``)."""
     from goose_widgets.server.app import create_app
     from goose_widgets.server.store import Store
 
-    return create_app(Store(db), TOKEN, bot_delay=bot_delay)
+    return create_app(Store(db), TOKEN, bot_delay=bot_delay, **options)
 
 
 def create_table(client: Any, game: str, players: list[str], **params: Any) -> dict[str, Any]:
@@ -40,8 +41,8 @@ def key_of(summary: dict[str, Any], seat: int) -> str:
 class ServerProcess:
     """``goose-widgets serve`` in a process of its own, on a free loopback port."""
 
-    def __init__(self, db: Path, log: Path, bot_delay: float = 0.0) -> None:
-        self.db, self.log_path, self.bot_delay = db, log, bot_delay
+    def __init__(self, db: Path, log: Path, bot_delay: float = 0.0, args: tuple[str, ...] = ()) -> None:
+        self.db, self.log_path, self.bot_delay, self.args = db, log, bot_delay, args
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -50,7 +51,7 @@ class ServerProcess:
         self.log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "goose_widgets", "serve", "--port", str(self.port), "--db", str(self.db),
-             "--token", TOKEN, "--bot-delay", str(self.bot_delay)],
+             "--token", TOKEN, "--bot-delay", str(self.bot_delay), *self.args],
             stdout=self.log, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
         wait_until_up(self.url + "/healthz", self.proc, self.log_path, "the table server", seconds=60)
         return self

@@ -80,7 +80,7 @@ def test_the_app_offers_the_servers_default_address_folded_away():
 def test_a_teacher_creates_a_table_and_a_learner_joins_it_plays_and_reloads(server, tmp_path):
     teacher = app_at(server, tmp_path / "teacher").classmates
     code = create(teacher, "game_of_the_goose", ["human", "roller"])
-    assert re.fullmatch(r"[A-Z2-9]{5}", code), teacher.created.value
+    assert re.fullmatch(r"[A-Z2-9]{9}", code), teacher.created.value
     made = tables_on(server)[code]
     assert made["game"] == "game_of_the_goose" and [s["kind"] for s in made["seats"]] == ["human", "roller"]
     assert f"Table <b>{code}</b>" in teacher.created.value
@@ -138,7 +138,7 @@ def test_refusals_are_said_in_words_and_change_nothing(server, tmp_path):
     panel.create()
     assert "Type the teacher's token" in said(panel.created) and tables_on(server) == before
 
-    panel.code.value = "ZZZZZ"
+    panel.code.value = "ZZZ-ZZZ-ZZZ"
     panel.join()
     assert "no table with that code" in panel.message.value and panel.remote is None
     panel.code.value = ""

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from goose_widgets.server import app as server_app
+from goose_widgets.server import hub as server_hub
 from goose_widgets.server.guard import FLOOD_LIMIT, MAX_MESSAGE, TokenBucket
 
 from .helpers import AUTH, create_table, key_of, make_app
@@ -57,7 +57,7 @@ def reply(ws):
 
 def test_junk_gets_an_error_and_changes_nothing(table, monkeypatch):
     client, summary, room = table
-    monkeypatch.setattr(server_app, "TokenBucket", lambda: TokenBucket(10**6, 10**6))  # pace: below
+    monkeypatch.setattr(server_hub, "TokenBucket", lambda: TokenBucket(10**6, 10**6))  # pace: below
     before = snapshot(client, room)
     with client.websocket_connect(f"/ws/{summary['table']}") as learner, \
             client.websocket_connect(f"/ws/{summary['table']}") as stranger:
@@ -160,14 +160,12 @@ def test_teacher_pages_need_the_token(table):
     assert client.get("/api/tables", headers=AUTH).status_code == 200
     info = client.get(f"/api/tables/{summary['table'].lower()}").json()
     assert "link" not in json.dumps(info) and "key" not in json.dumps(info)  # no secrets in public info
-    assert client.get("/api/tables/ZZZZZ").status_code == 404
+    assert client.get("/api/tables/ZZZZZZZZZ").status_code == 404
     bad = client.post("/api/tables", json={"game": "boo", "players": ["human"] * 3}, headers=AUTH)
     assert bad.status_code == 400 and "players" in bad.json()["message"]
     for body in [b"not json", b"[1]", b'{"seat": 7}', b'{"seat": 0, "x": 1}']:
-        assert client.post(f"/api/tables/{summary['table']}/claim", content=body).status_code == 400
-    misses = [client.get(f"/api/tables/ZZZ{i:02}").status_code for i in range(70)]  # guessing codes
-    assert misses[0] == 404 and misses[-1] == 429
-    assert client.get(f"/api/tables/{summary['table']}").status_code == 200  # a right code still works
+        assert client.post(f"/api/tables/{summary['table']}/claim", content=body,
+                           headers={"Content-Type": "application/json"}).status_code == 400
     page = client.get("/t/" + summary["table"])
     assert page.status_code == 200 and "script-src" not in page.headers["content-security-policy"]
     assert "default-src 'self'" in page.headers["content-security-policy"]

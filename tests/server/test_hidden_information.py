@@ -15,7 +15,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-from goose_widgets.server import app as server_app
+from goose_widgets.server import hub as server_hub
 from tests.boo_to_the_goose.test_boo_to_the_goose_hidden import swap_hidden
 from tests.sneaky_goose.sneaky_helpers import hidden_twin
 
@@ -68,7 +68,7 @@ def play_whole_game(monkeypatch, tmp_path, game, players, **params):
     """Play a whole game through the app; return the room and every message sent, with the position
     it was sent from."""
     sent = []
-    original = server_app.Connection.send
+    original = server_hub.Connection.send
 
     def intercept(conn, message):
         if isinstance(message, str):
@@ -76,7 +76,7 @@ def play_whole_game(monkeypatch, tmp_path, game, players, **params):
             sent.append((conn.seat, room.state, list(room.log), dict(conn.settings.values), message))
         original(conn, message)
 
-    monkeypatch.setattr(server_app.Connection, "send", intercept)
+    monkeypatch.setattr(server_hub.Connection, "send", intercept)
     rng = random.Random(7)
     faulthandler.dump_traceback_later(600, exit=True)  # a lost message would hang a receive
     try:

@@ -34,6 +34,11 @@ def new_table(server, game, players):
     return json.loads(urllib.request.urlopen(request, timeout=10).read())
 
 
+def teacher_tables(server):
+    request = urllib.request.Request(server.url + "/api/tables", headers=AUTH)
+    return json.loads(urllib.request.urlopen(request, timeout=10).read())
+
+
 def test_join_plays_a_seat_with_the_board_widget(server):
     table = new_table(server, "game_of_the_goose", ["human", "roller"])
     code = table["table"]
@@ -57,10 +62,16 @@ def test_join_plays_a_seat_with_the_board_widget(server):
         assert seat.wait(lambda t: bool(t.errors))
         assert "not possible" in seat.errors[-1] and "fly to square 63" in seat.error.value
         assert seat.view["version"] >= now
-        # the seat's link brings the same seat back (a second tab, or after a restart of the kernel)
-        again = goose_widgets.join(server.url + table["seats"][0]["link"])
+        # the seat's link brings the same seat back (a second tab, or after a restart of the kernel):
+        # the link the teacher's page shows now, since a claim gives the seat a new key
+        link = next(t for t in teacher_tables(server) if t["table"] == code)["seats"][0]["link"]
+        assert link != table["seats"][0]["link"] and link.endswith(seat.key)
+        again = goose_widgets.join(server.url + link)
         assert again.wait(lambda t: t.view is not None) and again.view["seat"] == 0
         again.close()
+        stale = goose_widgets.join(server.url + table["seats"][0]["link"])  # the link made before
+        assert stale.wait(lambda t: bool(t.errors)) and "not the key" in stale.errors[-1]
+        stale.close()
         # the seat is taken now: a newcomer gets an error that says what to do
         with pytest.raises(ValueError, match="taken"):
             goose_widgets.join(server.url, code, seat=0)
@@ -71,9 +82,9 @@ def test_join_plays_a_seat_with_the_board_widget(server):
 
 def test_join_refuses_a_wrong_address_or_table(server):
     with pytest.raises(ValueError, match="server's address"):
-        goose_widgets.join("localhost:8765", "ABCDE")
+        goose_widgets.join("localhost:8765", "ABCDEFGHJ")
     with pytest.raises(ValueError, match="no table"):
-        goose_widgets.join(server.url, "ZZZZZ")
+        goose_widgets.join(server.url, "ZZZZZZZZZ")
 
 
 def test_importing_goose_widgets_imports_no_server_library():

@@ -14,7 +14,7 @@ from goose_widgets.server.store import Store
 
 
 def room(game="boo_to_the_goose", players=("human", "human", "counting"), **params):
-    return Room.create("ABCDE", game, list(players), None, params)
+    return Room.create("ABCDEFGHJ", game, list(players), None, params)
 
 
 def test_a_new_table_is_dealt_and_waits_for_its_first_player():
@@ -37,7 +37,7 @@ def test_a_new_table_is_dealt_and_waits_for_its_first_player():
 ])
 def test_a_wrong_table_is_refused_with_a_reason(body):
     with pytest.raises(Refused) as err:
-        Room.create("ABCDE", body["game"], body["players"], body.get("names"), body.get("params"))
+        Room.create("ABCDEFGHJ", body["game"], body["players"], body.get("names"), body.get("params"))
     assert err.value.reason == "bad_request" and str(err.value)
 
 
@@ -88,22 +88,22 @@ def test_a_whole_game_with_bots_and_a_stored_resume(tmp_path):
             r.play(0, rng.choice(r.seat_view(0)["legal"]), r.version)
         store.save(r)
     assert r.seat_view(0)["over"] and "Game over" in r.seat_view(None)["svg"]
-    again = Store(tmp_path / "t.sqlite3").load()["ABCDE"]
+    again = Store(tmp_path / "t.sqlite3").load()["ABCDEFGHJ"]
     assert again.state == r.state and again.log == r.log and again.version == r.version
-    assert again.seats == r.seats and store.stored_state("ABCDE") == r.state
+    assert again.seats == r.seats and store.stored_state("ABCDEFGHJ") == r.state
     assert state_from_json(r.state.to_json()) == r.state
 
 
 def test_spectators_see_no_seat():
     for game, players in [("boo_to_the_goose", ["human"] * 3), ("sneaky_goose", ["human"] * 3),
                           ("game_of_the_goose", ["human"] * 2), ("boo", ["human"] * 2)]:
-        r = Room.create("ABCDE", game, players, None, {})
+        r = Room.create("ABCDEFGHJ", game, players, None, {})
         obs = public_observation(r.state)
         assert obs.seat == NO_SEAT
         view = r.seat_view(None)
         assert view["legal"] == [] and view["buttons"] == [] and view["seat"] is None
         assert "(you)" not in view["svg"] and "you are Player" not in view["svg"]
-    r = Room.create("ABCDE", "boo_to_the_goose", ["human"] * 3, None, {})
+    r = Room.create("ABCDEFGHJ", "boo_to_the_goose", ["human"] * 3, None, {})
     assert "Your hand" not in r.seat_view(None)["svg"] and "Your hand" in r.seat_view(0)["svg"]
 
 
@@ -112,4 +112,6 @@ def test_what_a_teacher_can_choose_comes_from_the_engine():
     assert player_counts("boo") == [2]
     assert {"name": "variation", "kind": "bool", "default": False} in game_parameters("boo_to_the_goose")
     assert {p["name"] for p in game_parameters("game_of_the_goose")} == {"coins", "well_turns"}
-    assert normal_code(" ab-cde ") == "ABCDE" and normal_code("ABC") == "" and normal_code(None) == ""
+    assert normal_code(" abc-def-ghj ") == "ABCDEFGHJ" and normal_code("ABCDE") == ""
+    assert normal_code(None) == ""
+    assert normal_code("ABCDEFGH0") == ""  # no 0, O, 1, I or L: they are read aloud alike

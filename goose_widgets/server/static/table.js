@@ -10,7 +10,7 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       const code = $("code").value.toUpperCase().replace(/[\s-]/g, "");
-      if (!/^[A-Z0-9]{5}$/.test(code)) { $("error").textContent = "A table code has 5 letters and digits."; return; }
+      if (!/^[A-Z0-9]{9}$/.test(code)) { $("error").textContent = "A table code has 9 letters and digits, like K7Q-XPM-4RT."; return; }
       location.href = "/t/" + code;
     });
     return;
@@ -34,8 +34,8 @@
       info = await response.json();
       if (!response.ok) { $("title").textContent = "No such table"; say(info.message); return; }
     } catch (err) { say("The server cannot be reached: " + err); return; }
-    $("title").textContent = info.title + " · table " + code;
-    document.title = info.title + " · table " + code;
+    $("title").textContent = info.title + " · table " + info.shown;
+    document.title = info.title + " · table " + info.shown;
     let where = place();
     if (where.seat === null && !where.watch) {
       const saved = localStorage.getItem(storageKey);
@@ -117,12 +117,17 @@
         pending = false;
         $("error").textContent = message.message;
         if (message.reason === "forbidden") { localStorage.removeItem(storageKey); stopped = true; say(message.message); }
+        if (message.reason === "no_table" || message.reason === "set_aside") { stopped = true; say(message.message); }
       }
     };
+    // Close codes 4403 (the seat's key no longer works) and 4404 (no such table) are final; 4429
+    // (a limit of the server) says to come back later, not at once.
     ws.onclose = function (ev) {
-      if (stopped || ev.code === 4404) { say("Disconnected."); return; }
-      const wait = Math.min(10000, 500 * Math.pow(2, retry++));
-      say("Connection lost: trying again in " + Math.round(wait / 1000) + " s…");
+      if (stopped || ev.code === 4404 || ev.code === 4403) { if (!stopped) say("Disconnected: " + (ev.reason || "no such table") + "."); stopped = true; return; }
+      const busy = ev.code === 4429;
+      const wait = busy ? 15000 + Math.random() * 15000 : Math.min(10000, 500 * Math.pow(2, retry++));
+      say((busy ? "The server refused the connection (" + ev.reason + "): trying again in "
+                : "Connection lost: trying again in ") + Math.round(wait / 1000) + " s…");
       setTimeout(connect, wait);
     };
   }

@@ -93,10 +93,41 @@
     });
     try {
       const table = await api("/api/tables", { game: g.name, players: players, names: names, params: params });
-      $("created").textContent = "Table " + table.table + " is ready.";
+      $("created").textContent = "Table " + (table.shown || table.table) + " is ready.";
       $("error").textContent = "";
       refresh();
     } catch (err) { $("error").textContent = err.message; }
+  }
+
+  // The teacher frees a seat (a new key; anyone with the code may take it) or gives it a new link
+  // (a new key, kept for whoever gets the link): the old link stops working at once.
+  async function changeSeat(table, seat, what) {
+    try {
+      await api("/api/tables/" + table.table + "/seats/" + seat.seat + "/" + what, {});
+      $("created").textContent = what === "free"
+        ? seat.name + "'s seat at table " + table.shown + " is free: its old link no longer works, and anyone with the code can take it."
+        : seat.name + "'s seat at table " + table.shown + " has a new link (below); the old one no longer works.";
+      $("error").textContent = "";
+    } catch (err) { $("error").textContent = err.message; }
+    refresh();
+  }
+
+  function seatLine(table, s) {
+    const line = element("div", null, { class: "seat-line" });
+    if (s.kind !== "human") {
+      line.appendChild(document.createTextNode(s.name + " (bot: " + s.kind + ")"));
+      return line;
+    }
+    const state = s.connected ? "taken, connected" : s.claimed ? "taken, away" : "free";
+    line.appendChild(element("span", s.name + " (" + state + ") ", { class: "seat-" + (s.claimed ? "taken" : "free") }));
+    line.appendChild(element("a", "link", { href: s.link, "aria-label": "join link of " + s.name + "'s seat" }));
+    const free = element("button", "Free", { type: "button", class: "small", "aria-label": "Free " + s.name + "'s seat (its link stops working)" });
+    free.addEventListener("click", function () { changeSeat(table, s, "free"); });
+    const renew = element("button", "New link", { type: "button", class: "small", "aria-label": "New link for " + s.name + "'s seat (the old link stops working)" });
+    renew.addEventListener("click", function () { changeSeat(table, s, "new-key"); });
+    line.appendChild(free);
+    line.appendChild(renew);
+    return line;
   }
 
   async function refresh() {
@@ -105,20 +136,15 @@
     const box = $("tables");
     const t = element("table", null, { class: "tables" });
     const head = element("tr");
-    ["Code", "Game", "Seats (link of each learner's seat)", "Now"].forEach(function (h) { head.appendChild(element("th", h, { scope: "col" })); });
+    ["Code", "Game", "Seats: who, their link, free it or give a new link", "Now"].forEach(function (h) { head.appendChild(element("th", h, { scope: "col" })); });
     t.appendChild(head);
     tables.forEach(function (table) {
-      const row = element("tr");
-      row.appendChild(element("td", table.table));
+      const row = element("tr", null, table.set_aside ? { class: "set-aside" } : {});
+      row.appendChild(element("td", table.shown || table.table));
       row.appendChild(element("td", table.title));
       const seatCell = element("td");
-      table.seats.forEach(function (s) {
-        const line = element("div");
-        const state = s.kind === "human" ? (s.connected ? "connected" : s.claimed ? "seated, away" : "free") : "bot: " + s.kind;
-        line.appendChild(document.createTextNode(s.name + " (" + state + ") "));
-        if (s.link) line.appendChild(element("a", "link", { href: s.link, "aria-label": "join link of " + s.name + "'s seat" }));
-        seatCell.appendChild(line);
-      });
+      table.seats.forEach(function (s) { seatCell.appendChild(seatLine(table, s)); });
+      if (table.set_aside) seatCell.appendChild(element("div", "Its save did not load, so no one can sit at it; it stays as it was in the file."));
       if (table.spectators) seatCell.appendChild(element("div", table.spectators + " watching"));
       row.appendChild(seatCell);
       row.appendChild(element("td", table.status));
