@@ -64,10 +64,12 @@ def slam_mode(observation: Observation) -> str:
 
 
 def render(observation: Observation, legal_actions: Sequence[Action], memory: bool = False,
-           mode: str = "", spectator: bool = False, **_options: Any) -> str:
+           mode: str = "", spectator: bool = False, seat_names: Sequence[str] | None = None,
+           **_options: Any) -> str:
     """The board as ``observation.seat`` sees it; ``legal_actions`` are that seat's moves (or []).
-    A ``spectator`` (the seat is a bot's) is not called "you"."""
-    return to_text(_Board(observation, list(legal_actions), bool(memory), mode, spectator).draw())
+    A ``spectator`` (the seat is a bot's) is not called "you"; ``seat_names`` are the table's names
+    for the seats (else "Player 1", "Player 2", ...), as its status line and move log say them."""
+    return to_text(_Board(observation, list(legal_actions), bool(memory), mode, spectator, seat_names).draw())
 
 
 def buttons(observation: Observation, legal_actions: Sequence[Action], **options: Any) -> list[Action]:
@@ -126,10 +128,15 @@ def _face_colour(value: int) -> str:
     return "#f9dccb"       # high: get rid of it
 
 
+def _seat_names(obs: Observation, names: Sequence[str] | None) -> list[str]:
+    return list(names) if names and len(names) == obs.players else [seat_name(s) for s in range(obs.players)]
+
+
 class _Board:
     def __init__(self, obs: Observation, legal: list[Action], memory: bool, mode: str,
-                 spectator: bool = False) -> None:
+                 spectator: bool = False, names: Sequence[str] | None = None) -> None:
         self.obs, self.legal, self.memory, self.spectator = obs, legal, memory, spectator
+        self.names = _seat_names(obs, names)
         self.mine = obs.actor == obs.seat and bool(legal)
         self.slamming = self.mine and obs.phase == "slam window" and mode == slam_mode(obs)
         self.card_actions: dict[tuple[int, int], str] = {}
@@ -174,7 +181,7 @@ class _Board:
         obs = self.obs
         if not 0 <= obs.seat < obs.players:
             return "you are watching"
-        you = seat_name(obs.seat)
+        you = self.names[obs.seat]
         return f"seen by {you}" if self.spectator else f"you are {you}"
 
     def title(self) -> str:
@@ -186,18 +193,18 @@ class _Board:
         top = obs.top.label if obs.top is not None else "nothing"
         if phase == "game over":
             best = min(obs.totals)
-            won = [seat_name(s) for s, t in enumerate(obs.totals) if t == best]
+            won = [self.names[s] for s, t in enumerate(obs.totals) if t == best]
             return "Game over: " + " and ".join(won) + f" won with {best} points."
         if phase == "round over":
             result = obs.results[-1]
-            return (f"{seat_name(result.honker)} honked: {result.outcome} ({result.bonus:+d}). "
+            return (f"{self.names[result.honker]} honked: {result.outcome} ({result.bonus:+d}). "
                     "All cards are face up.")
         if not self.mine:
             if obs.actor < 0:
                 return "Dealing…" if phase == "deal" else "Drawing…"
             if phase == "slam window":
-                return f"Slam window on {top}: {seat_name(obs.actor)} may slam or pass."
-            return f"{seat_name(obs.actor)} is to play."
+                return f"Slam window on {top}: {self.names[obs.actor]} may slam or pass."
+            return f"{self.names[obs.actor]} is to play."
         held = obs.held.label if obs.held is not None else ""
         effect = obs.action_card.action if obs.action_card is not None else ""
         texts = {
@@ -208,7 +215,7 @@ class _Board:
                         f"Click one of your cards to swap {held} into your grid."),
             "slam window": (f"SLAM MODE: click the card you think matches {top}."
                             if self.slamming else self.slam_prompt(top)),
-            "give": f"A match! Click one of your cards to give to {seat_name(obs.receiver or 0)}.",
+            "give": f"A match! Click one of your cards to give to {self.names[obs.receiver or 0]}.",
             "looking": "Click the card (or Done) when you have seen it.",
             "choose": ("After your look, the Magic Goose's swap: click one of your cards to swap "
                        "with another player's, or Skip."
@@ -227,7 +234,7 @@ class _Board:
         known = known_matches(self.obs)
         if not known:
             return f"Slam window on {top}: press Slam! to slam a matching card, or Pass."
-        places = ", ".join(("your" if seat == self.obs.seat else f"{seat_name(seat)}'s")
+        places = ", ".join(("your" if seat == self.obs.seat else f"{self.names[seat]}'s")
                            + f" card {place + 1}" for seat, place in known)
         return f"You can slam: {top} matches {places}. Press Slam!, or Pass."
 
@@ -237,7 +244,7 @@ class _Board:
         frame = "#222" if seat == obs.actor else "#bbb"
         sub(root, "rect", x=x, y=y, width=BOX_W, height=height, rx=8, fill="#ffffff",
             stroke=frame, stroke_width=2.5 if seat == obs.actor else 1)
-        sub(root, "text", seat_name(seat), x=x + BOX_W / 2, y=y + 14, font_size=13, text_anchor="middle",
+        sub(root, "text", self.names[seat], x=x + BOX_W / 2, y=y + 14, font_size=13, text_anchor="middle",
             font_weight="bold" if seat == obs.seat else "normal")
         # When the game is over it is no one's turn (the prompt says who won).
         turn = seat == obs.turn and obs.phase != "game over"
@@ -270,7 +277,7 @@ class _Board:
         action = self.card_actions.get((seat, place))
         looked = (seat, place) in obs.looking
         face_up = view.card is not None and (obs.revealed or (looked and obs.actor == obs.seat))
-        parent = control(root, card_label(obs, seat, place, view, face_up, action), action,
+        parent = control(root, card_label(obs, seat, place, view, face_up, action, self.names), action,
                          key=f"card {seat} {place}")
         if face_up:
             _card_face(parent, view.card, x, y, CARD_W, self.card_h)
@@ -324,7 +331,7 @@ class _Board:
         hx = px + w + 44
         if obs.held_from:
             mine = obs.turn == obs.seat and not self.spectator
-            who = "you hold" if mine else f"{seat_name(obs.turn)} holds"
+            who = "you hold" if mine else f"{self.names[obs.turn]} holds"
             if obs.held is not None:
                 _card_face(root, obs.held, hx, y, w, h)
             else:
@@ -353,7 +360,7 @@ class _Board:
         for label, target, colour in shown:
             width = 16 + 8 * len(label)
             words = {"Slam!": "Slam: choose the card to slam", "Cancel slam": "Cancel the slam"}.get(
-                label, said(target, None))
+                label, said(target, self.names))
             group = control(root, words, target, key=f"button {label}")
             sub(group, "rect", x=x, y=y, width=width, height=28, rx=6, fill=colour)
             sub(group, "text", label, x=x + width / 2, y=y + 19, font_size=13, fill="#ffffff",
@@ -370,7 +377,7 @@ class _Board:
         results = obs.results[:6]
         for seat in range(obs.players):
             row_y = y + 28 + 18 * seat
-            sub(root, "text", seat_name(seat), x=x, y=row_y, font_size=12,
+            sub(root, "text", self.names[seat], x=x, y=row_y, font_size=12,
                 font_weight="bold" if seat == obs.seat else "normal")
             for i, result in enumerate(results):
                 mark = "*" if result.honker == seat else ""
@@ -386,7 +393,8 @@ def _pile_label(action: str, legal: set[str], what: str) -> str:
     return f"{said(action, None)}: {what}" if action in legal else f"{said(action[5:], None)}: {what}"
 
 
-def card_text(obs: Observation, seat: int, place: int, view: Any, face_up: bool) -> str:
+def card_text(obs: Observation, seat: int, place: int, view: Any, face_up: bool,
+              names: Sequence[str] | None = None) -> str:
     """What this seat knows of one grid card, in words: "face down: you know it is a Lazy Goose (3)"."""
     if face_up:
         text = f"face up: {view.card.label}"
@@ -394,30 +402,33 @@ def card_text(obs: Observation, seat: int, place: int, view: Any, face_up: bool)
         text = f"face down: you know it is a {view.card.label}"
     else:
         text = "face down"
-    others = [seat_name(s) for s in view.known_by if s != obs.seat]
+    seats = _seat_names(obs, names)
+    others = [seats[s] for s in view.known_by if s != obs.seat]
     if others and not obs.revealed:
         text += f"; {' and '.join(others)} {'knows' if len(others) == 1 else 'know'} it"
     return text
 
 
-def card_label(obs: Observation, seat: int, place: int, view: Any, face_up: bool, action: str | None) -> str:
+def card_label(obs: Observation, seat: int, place: int, view: Any, face_up: bool, action: str | None,
+               names: Sequence[str] | None = None) -> str:
     """A grid card's label: its action if it has one, then whose card it is and what the seat knows."""
-    whose = "Your" if seat == obs.seat else f"{seat_name(seat)}'s"
-    text = card_text(obs, seat, place, view, face_up)
+    whose = "Your" if seat == obs.seat else f"{_seat_names(obs, names)[seat]}'s"
+    text = card_text(obs, seat, place, view, face_up, names)
     if action is None:
         return f"{whose} card {place + 1}, {text}"
     if action == "done looking":
         return f"Done looking at {whose.lower() if seat == obs.seat else whose} card {place + 1}, {text}"
-    return f"{said(action, None)}, {text}"
+    return f"{said(action, names)}, {text}"
 
 
 def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
     """The position in words for the text mode, from the seat's observation only (S12)."""
     obs = observation
-    board = _Board(obs, [], False, "")
-    lines = [board.title() + ".", describe_turn(obs, [seat_name(s) for s in range(obs.players)])]
+    board = _Board(obs, [], False, "", names=seat_names)
+    names = board.names
+    lines = [board.title() + ".", describe_turn(obs, names)]
     for seat, grid in enumerate(obs.grids):
-        whose = f"{seat_name(seat)} (you)" if seat == obs.seat else seat_name(seat)
+        whose = f"{names[seat]} (you)" if seat == obs.seat else names[seat]
         cards = []
         for place, view in enumerate(grid):
             if view is None:
@@ -425,19 +436,19 @@ def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
                 continue
             looked = (seat, place) in obs.looking and obs.actor == obs.seat
             face_up = view.card is not None and (obs.revealed or looked)
-            cards.append(f"card {place + 1} {card_text(obs, seat, place, view, face_up)}")
+            cards.append(f"card {place + 1} {card_text(obs, seat, place, view, face_up, names)}")
         tags = [t for t, on in (("dealer", seat == obs.dealer),
                                 ("their turn", seat == obs.turn and obs.phase != "game over")) if on]
         lines.append(f"{whose}{' (' + ', '.join(tags) + ')' if tags else ''}: " + "; ".join(cards) + ".")
     top = obs.top.label if obs.top is not None else "nothing"
     lines.append(f"Draw pile: {obs.draw_size} cards. Play pile: {obs.play_size} cards, {top} on top.")
     if obs.held_from:
-        who = "You hold" if obs.turn == obs.seat else f"{seat_name(obs.turn)} holds"
+        who = "You hold" if obs.turn == obs.seat else f"{names[obs.turn]} holds"
         card = obs.held.label if obs.held is not None else "a card you have not seen"
         lines.append(f"{who} {card} (from the {obs.held_from}).")
     elif obs.action_card is not None:
         lines.append(f"Action of {obs.action_card.label}: {obs.action_card.action}.")
-    lines.append("Scores: " + ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(obs.totals)) + ".")
+    lines.append("Scores: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(obs.totals)) + ".")
     return lines
 
 
