@@ -29,8 +29,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from ..engine import GAMES
-from .gate import Limits, origin_allowed
-from .hub import FORBIDDEN, NO_TABLE, TITLES, TOO_MANY, Connection, Hub, receive, sender
+from .gate import Gate, Limits, origin_allowed
+from .hub import FORBIDDEN, NO_TABLE, TITLES, TOO_MANY, Connection, Hub, close_later, receive, sender
 from .rooms import Refused, Room, bots_of, game_parameters, normal_code, player_counts
 from .store import Store
 
@@ -196,27 +196,25 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
         address, code = _client(ws), normal_code(ws.path_params["code"])
         room = hub.rooms.get(code)
         if not hub.gate.lookup(address):
-            return await _refuse(ws, "rate_limited", LIMITED_WORDS, TOO_MANY, "too many requests from your "
-                                 "address: wait a minute")
+            return await _refuse(ws, hub.gate, "rate_limited", LIMITED_WORDS, TOO_MANY,
+                                 "too many requests from your address: wait a minute")
         if room is None:
-            words = SET_ASIDE_WORDS if code in hub.set_aside else NO_TABLE_WORDS
-            return await _refuse(ws, "set_aside" if code in hub.set_aside else "no_table", words, NO_TABLE,
-                                 "no such table")
+            aside = code in hub.set_aside
+            return await _refuse(ws, hub.gate, "set_aside" if aside else "no_table",
+                                 SET_ASIDE_WORDS if aside else NO_TABLE_WORDS, NO_TABLE, "no such table")
         if (refusal := hub.gate.connect(address, code)) is not None:
-            return await _refuse(ws, "too_many", refusal, TOO_MANY, refusal[:120])
+            return await _refuse(ws, hub.gate, "too_many", refusal, TOO_MANY, refusal[:120])
+        conn = Connection(ws, room, address)
+        sending = asyncio.get_running_loop().create_task(sender(conn, hub.gate))
+        hub.watchers.setdefault(code, set()).add(conn)
         try:
-            conn = Connection(ws, room, address)
-            sending = asyncio.get_running_loop().create_task(sender(conn))
-            hub.watchers.setdefault(code, set()).add(conn)
-            try:
-                await receive(hub, conn)
-            finally:
-                hub.watchers[code].discard(conn)
-                conn.close()  # what is queued is sent (a last error), then the socket is closed
-                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
-                    await asyncio.wait_for(sending, timeout=5)
+            await receive(hub, conn)
         finally:
-            hub.gate.disconnect(address, code)
+            hub.watchers[code].discard(conn)
+            hub.gate.disconnect(address, code)  # its place is free at once, even if it is held a while
+            conn.close()  # what is queued is sent (a last error), then the socket is closed
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                await asyncio.wait_for(sending, timeout=hub.gate.limits.hold + 5)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -238,8 +236,9 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
     return app
 
 
-async def _refuse(ws: WebSocket, reason: str, message: str, code: int, short: str) -> None:
-    """An error message, then the close (``short``: the reason a browser is shown)."""
+async def _refuse(ws: WebSocket, gate: Gate, reason: str, message: str, code: int, short: str) -> None:
+    """An error message, then the close (``short``: the reason a browser is shown; after a while for
+    a limit: `hub.close_later`)."""
     with contextlib.suppress(Exception):
         await ws.send_text(json.dumps({"type": "error", "reason": reason, "message": message}))
-        await ws.close(code=code, reason=short)
+    await close_later(ws, code, short, gate)

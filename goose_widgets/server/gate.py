@@ -6,7 +6,9 @@ a seat's key (a ``hello``) and the teacher's token (every teacher request).  An 
 budget is refused everything, the right code or token included, so a refusal never tells a
 guesser that it was right.  Connections are counted too (per address, per table and in all), and
 ``hello`` messages per table (each one sends a whole view, so a storm of them at one table must
-not slow down the others).
+not slow down the others).  A learner coming back to their seat (the right key) draws on a budget
+of its own, so a storm of spectators' hellos, which anyone with the code can send, does not keep
+the table's players out.
 
 The client's address is the one the ASGI server reports: uvicorn rewrites it from
 ``X-Forwarded-For`` only for the proxies named by ``--trusted-proxy`` (none by default), so a
@@ -38,6 +40,8 @@ class Limits:
     connections: int = 2000  # open connections in all
     table_hellos: int = 60  # hellos at one table at once (every learner coming back after a restart) ...
     table_hello_rate: float = 2.0  # ... then this many a second
+    held: int = 1000  # refused connections held open a while before they are closed (`Gate.hold`) ...
+    hold: float = 5.0  # ... for this many seconds
 
 
 class Buckets:
@@ -91,10 +95,12 @@ class Gate:
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits = limits or Limits()
         self.lookups = Buckets(limits.lookups, limits.lookups / 60)
-        self.table_hellos = Buckets(limits.table_hellos, limits.table_hello_rate)
+        self.table_hellos = Buckets(limits.table_hellos, limits.table_hello_rate)  # spectators, wrong keys
+        self.seat_hellos = Buckets(limits.table_hellos, limits.table_hello_rate)  # players, right keys
         self.by_address = Counts(limits.per_address)
         self.by_table = Counts(limits.per_table)
         self.total = 0
+        self.held = 0
 
     def lookup(self, address: str) -> bool:
         """Count one lookup of a code, a key or a token by ``address``; False: over its budget."""
@@ -119,9 +125,23 @@ class Gate:
         self.by_table.remove(table)
         self.total -= 1
 
-    def hello(self, table: str) -> bool:
-        """Count a hello at ``table``; False: the table has had too many just now."""
-        return self.table_hellos.take(table)
+    def hold(self) -> bool:
+        """May one more refused connection be held open before it is closed?  A client that comes
+        straight back after a refusal then pays for the wait, and refusing costs the server a
+        handshake every few seconds per socket instead of hundreds a second; beyond `Limits.held`
+        such connections, they are closed at once.  Call `release` when one is closed."""
+        if self.held >= self.limits.held:
+            return False
+        self.held += 1
+        return True
+
+    def release(self) -> None:
+        self.held -= 1
+
+    def hello(self, table: str, seated: bool = False) -> bool:
+        """Count a hello at ``table`` (``seated``: with a seat's right key); False: the table has
+        had too many of that kind just now."""
+        return (self.seat_hellos if seated else self.table_hellos).take(table)
 
 
 def origin_allowed(headers: Mapping[str, str], allowed: Iterable[str] = ()) -> bool:

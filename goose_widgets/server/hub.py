@@ -198,15 +198,14 @@ class Hub:
                 "title": "(not loaded)", "status": "Set aside: " + self.set_aside[code]}
 
 
-async def sender(conn: Connection) -> None:
+async def sender(conn: Connection, gate: Gate) -> None:
     """Send a connection's messages in order; on the close marker, close the socket (if it is
-    still open) and stop."""
+    still open; after a while if it was refused for a limit) and stop."""
     while True:
         item = await conn.outbox.get()
         if item is None or isinstance(item, tuple):
             code, reason = item or (1008, "")
-            with contextlib.suppress(Exception):
-                await conn.ws.close(code=code, reason=reason)
+            await close_later(conn.ws, code, reason, gate)
             return
         try:
             await conn.ws.send_text(item)
@@ -237,6 +236,19 @@ async def receive(hub: Hub, conn: Connection) -> None:
                 return
         except (BadMessage, Refused) as err:
             conn.error(err.reason, str(err))
+
+
+async def close_later(ws: WebSocket, code: int, reason: str, gate: Gate) -> None:
+    """Close ``ws``.  One refused for a limit is held open for `Limits.hold` seconds first (its error
+    was sent at once; what it sends is not read): a storm that reconnects as soon as it is closed
+    then costs the server a handshake every few seconds per socket, not hundreds a second."""
+    if code == TOO_MANY and gate.hold():
+        try:
+            await asyncio.sleep(gate.limits.hold)
+        finally:
+            gate.release()
+    with contextlib.suppress(Exception):
+        await ws.close(code=code, reason=reason)
 
 
 def handle(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
@@ -278,16 +290,22 @@ def hello(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
         conn.refuse("rate_limited", "too many requests from your address: wait a minute, then reload.",
                     TOO_MANY, "too many requests from your address: wait a minute")
         return False
-    if not hub.gate.hello(room.code):
-        conn.refuse("rate_limited", "too many connections to this table just now: the page tries again "
-                    "by itself.", TOO_MANY, "too many hellos at this table: try again in a minute")
+    seat, wrong = None, None
+    if message["seat"] is not None:
+        try:
+            seat = room.seat_of(message["seat"], message["key"])
+        except Refused as err:
+            wrong = err
+    # a wrong key counts as a spectator's hello: only the right one draws on the players' budget
+    if not hub.gate.hello(room.code, seated=seat is not None):
+        conn.refuse("rate_limited", "too many connections to this table just now: the page tries "
+                    "again by itself.", TOO_MANY, "too many hellos at this table: try again in a minute")
         return False
-    if message["seat"] is None:
-        conn.seat = None
-    else:
-        conn.seat = room.seat_of(message["seat"], message["key"])
-        if room.take(conn.seat):  # its link has been opened: no one else can claim the seat now
-            hub.store.save(room)
+    if wrong is not None:
+        raise wrong
+    conn.seat = seat
+    if seat is not None and room.take(seat):  # its link has been opened: no one else can claim it now
+        hub.store.save(room)
     conn.ready = True
     conn.send(hub.view_text(room, conn))
     return True

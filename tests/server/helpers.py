@@ -18,10 +18,13 @@ AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
 
 def make_app(db: Path, bot_delay: float = 0.0, **options: Any) -> Any:
-    """The app over ``db``; ``options`` go to `create_app` (``limits``, ``allowed_origins``)."""
+    """The app over ``db``; ``options`` go to `create_app` (``limits``, ``allowed_origins``).  By
+    default the limits are the server's, but a connection refused for one is held 0.2 s, not 5."""
     from goose_widgets.server.app import create_app
+    from goose_widgets.server.gate import Limits
     from goose_widgets.server.store import Store
 
+    options.setdefault("limits", Limits(hold=0.2))
     return create_app(Store(db), TOKEN, bot_delay=bot_delay, **options)
 
 

@@ -7,6 +7,7 @@ capped with a clear close reason; a page of another site is refused; a claim mus
 from __future__ import annotations
 
 import contextlib
+import time
 import urllib.error
 import urllib.request
 
@@ -30,7 +31,7 @@ def closed_with(ws) -> tuple[str, int, str]:
 
 
 def test_guessing_through_every_endpoint_is_limited_and_then_even_the_right_answer_is_refused(tmp_path):
-    limits = Limits(lookups=12)
+    limits = Limits(lookups=12, hold=0.1)
     with TestClient(make_app(tmp_path / "t.sqlite3", limits=limits)) as client:
         summary = create_table(client, "boo_to_the_goose", ["human", "human"])  # lookup 1 (the token)
         code, key = summary["table"], key_of(summary, 0)
@@ -67,7 +68,7 @@ def test_guessing_through_every_endpoint_is_limited_and_then_even_the_right_answ
 
 
 def test_connections_per_address_and_per_table_are_capped_with_a_clear_reason(tmp_path):
-    limits = Limits(per_address=3, per_table=4, lookups=1000)
+    limits = Limits(per_address=3, per_table=4, lookups=1000, hold=0.5)
     with TestClient(make_app(tmp_path / "t.sqlite3", limits=limits)) as client, \
             contextlib.ExitStack() as open_:
         code = create_table(client, "boo", ["human", "human"])["table"]
@@ -77,14 +78,16 @@ def test_connections_per_address_and_per_table_are_capped_with_a_clear_reason(tm
             ws.send_json({"type": "hello", "seat": None, "key": None})
             assert ws.receive_json()["type"] == "view"
         with client.websocket_connect(f"/ws/{other}") as fourth:  # a fourth from the same address
+            started = time.monotonic()
             reason, close, why = closed_with(fourth)
         assert (reason, close) == ("too_many", 4429) and "too many connections from your address" in why
+        assert time.monotonic() - started >= 0.45  # held open a while: coming straight back costs the caller
         # one closes: there is room again
         open_.close()
         with client.websocket_connect(f"/ws/{other}") as ws:
             ws.send_json({"type": "hello", "seat": None, "key": None})
             assert ws.receive_json()["type"] == "view"
-    hub_limits = Limits(per_address=100, per_table=2, lookups=1000)
+    hub_limits = Limits(per_address=100, per_table=2, lookups=1000, hold=0.1)
     with TestClient(make_app(tmp_path / "u.sqlite3", limits=hub_limits)) as client, \
             contextlib.ExitStack() as open_:
         code = create_table(client, "boo", ["human", "human"])["table"]
