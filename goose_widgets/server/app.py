@@ -163,10 +163,11 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
             body = await _body(request)
             if not isinstance(body, dict) or set(body) != {"seat"}:
                 raise Refused("bad_request", "a claim is an object with the seat's number: {\"seat\": 0}.")
-            key = room.claim(body["seat"])
+            async with hub.lock(room):
+                key = room.claim(body["seat"])
+                await hub.store.commit(room)
         except Refused as err:
             return _error(409 if err.reason == "taken" else 400, err.reason, str(err))
-        hub.store.save(room)
         return _json({"seat": body["seat"], "key": key})
 
     async def seat(request: Request) -> Response:
@@ -177,7 +178,7 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
             return _error(404, "bad_request", "a seat is freed (…/free) or given a new key (…/new-key).")
         try:
             number = int(request.path_params["seat"])
-            hub.change_seat(room, number, request.path_params["what"])
+            await hub.change_seat(room, number, request.path_params["what"])
         except (ValueError, Refused) as err:
             return _error(400, "bad_request", str(err) if isinstance(err, Refused) else
                           "a seat is a number: /api/tables/CODE/seats/0/free.")

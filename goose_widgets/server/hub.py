@@ -1,7 +1,10 @@
 """The referee's desk: every table of a server, its connections, and what each message does.
 
-Every change to a table is made in the event loop, stored (`store.Store.save`, committed) and
-only then sent, so what a learner has seen acknowledged is on disk.  Bots move in a task of their
+Every change to a table is made in the event loop, stored (`store.Store.commit`: committed, in a
+thread, with the other tables that changed meanwhile) and only then sent, so what a learner has seen
+acknowledged is on disk.  Each table has a lock held from a change to its sending, so that nothing
+else at that table (a hello, another move) sees a state that is not on disk yet, while the other
+tables go on.  Bots move in a task of their
 own, after ``bot_delay`` seconds so learners can follow.  A view is drawn once per version for
 each seat (`rooms.Room.view_text`), whichever connections, tabs or hellos ask for it.
 
@@ -94,11 +97,17 @@ class Hub:
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.gate = Gate(limits)
         self.allowed_origins = allowed_origins
+        self.locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, room: Room) -> asyncio.Lock:
+        """Held from a change at ``room`` until its new views are sent."""
+        return self.locks.setdefault(room.code, asyncio.Lock())
 
     # --- changes: stored, then sent ------------------------------------------------------------
-    def changed(self, room: Room) -> None:
-        """Store the table (committed), then send every viewer its new view; start the bots."""
-        self.store.save(room)
+    async def changed(self, room: Room) -> None:
+        """Store the table (committed), then send every viewer its new view; start the bots.  The
+        caller holds the table's `lock`."""
+        await self.store.commit(room)
         self.broadcast(room)
         self.wake_bots(room)
 
@@ -126,12 +135,13 @@ class Hub:
                 version = room.version
                 # a slow bot (a look-ahead) thinks in a thread: the other tables go on meanwhile
                 action = await asyncio.to_thread(room.bot_decision())
-                room.apply_bot(version, action)
+                async with self.lock(room):
+                    room.apply_bot(version, action)
+                    await self.store.commit(room)
+                    self.broadcast(room)
             except Exception:  # a broken bot must not take the server down: the table waits
                 log.exception("table %s: a bot failed", room.code)
                 return
-            self.store.save(room)
-            self.broadcast(room)
 
     async def start(self) -> None:
         for code, reason in self.set_aside.items():
@@ -145,6 +155,7 @@ class Hub:
         for task in self.bot_tasks.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.store.drain()
 
     # --- teacher ------------------------------------------------------------------------------
     def is_teacher(self, request: Request) -> bool:
@@ -165,16 +176,17 @@ class Hub:
         self.wake_bots(room)
         return room
 
-    def change_seat(self, room: Room, seat: Any, what: str) -> None:
+    async def change_seat(self, room: Room, seat: Any, what: str) -> None:
         """The teacher frees seat ``seat`` (``what`` "free") or gives it a new key ("new-key"); the
         connections at that seat are told and closed (their key no longer works)."""
-        if what == "free":
-            room.free(seat)
-            words = "your teacher has freed this seat: its link no longer works."
-        else:
-            room.new_key(seat)
-            words = "your teacher has given this seat a new link: the one you used no longer works."
-        self.store.save(room)
+        async with self.lock(room):
+            if what == "free":
+                room.free(seat)
+                words = "your teacher has freed this seat: its link no longer works."
+            else:
+                room.new_key(seat)
+                words = "your teacher has given this seat a new link: the one you used no longer works."
+            await self.store.commit(room)
         for conn in list(self.watchers.get(room.code, ())):
             if conn.seat == seat:
                 conn.ready = False
@@ -232,8 +244,9 @@ async def receive(hub: Hub, conn: Connection) -> None:
             continue
         try:
             message = parse(event.get("text"))
-            if not handle(hub, conn, message):
-                return
+            async with hub.lock(conn.room):
+                if not await handle(hub, conn, message):
+                    return
         except (BadMessage, Refused) as err:
             conn.error(err.reason, str(err))
 
@@ -251,12 +264,12 @@ async def close_later(ws: WebSocket, code: int, reason: str, gate: Gate) -> None
         await ws.close(code=code, reason=reason)
 
 
-def handle(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
-    """Apply one checked message from ``conn``; `Refused` (nothing changed) if the table says no.
-    False if the connection is closed for it (a limit)."""
+async def handle(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
+    """Apply one checked message from ``conn`` (whose table's lock is held); `Refused` (nothing
+    changed) if the table says no.  False if the connection is closed for it (a limit)."""
     room, kind = conn.room, message["type"]
     if kind == "hello":
-        return hello(hub, conn, message)
+        return await hello(hub, conn, message)
     if not conn.ready:
         raise Refused("hello_first", "say hello first: which seat (with its key), or none to watch.")
     if kind == "act":
@@ -268,13 +281,13 @@ def handle(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
         if conn.seat is None:
             raise Refused("watching", "you are watching this table: spectators do not play.")
         room.play(conn.seat, action, message["version"])
-        hub.changed(room)
+        await hub.changed(room)
         return True
     # "option"
     before = room.version
     room.set_option(conn.seat, conn.settings.values, message["name"], message["value"])
     if room.version != before:  # the option made a move (an idle pass): everyone sees it
-        hub.changed(room)
+        await hub.changed(room)
     else:  # the seat's other tabs show its options too
         for other in hub.watchers.get(room.code, ()):
             if other.ready and other.seat == conn.seat:
@@ -282,7 +295,7 @@ def handle(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
     return True
 
 
-def hello(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
+async def hello(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
     """Seat ``conn`` (a seat's key is a lookup: it counts toward the address's budget), or let it
     watch; a table flooded with hellos refuses more for a while."""
     room = conn.room
@@ -305,7 +318,7 @@ def hello(hub: Hub, conn: Connection, message: dict[str, Any]) -> bool:
         raise wrong
     conn.seat = seat
     if seat is not None and room.take(seat):  # its link has been opened: no one else can claim it now
-        hub.store.save(room)
+        await hub.store.commit(room)
     conn.ready = True
     conn.send(hub.view_text(room, conn))
     return True
