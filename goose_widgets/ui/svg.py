@@ -107,7 +107,8 @@ def to_text(root: ET.Element) -> str:
 
 def _write(element: ET.Element, write: Callable[[str], Any]) -> None:
     tag = element.tag
-    attrs = "".join([f' {k}="{_escape_attribute(v)}"' for k, v in element.items()])
+    pairs = _PAIRS
+    attrs = "".join([pairs.get(item) or _pair(item) for item in element.items()])
     text = element.text
     if text or len(element):
         write(f"<{tag}{attrs}>")
@@ -123,6 +124,16 @@ def _write(element: ET.Element, write: Callable[[str], Any]) -> None:
 
 
 _ATTRIBUTE_SPECIAL = re.compile(r'[&<>"\r\n\t]')
+# ' name="value"' of the attributes written so far: boards repeat most of theirs (colours, sizes,
+# coordinates), so each is formatted once.  Bounded: forgotten when it grows large.
+_PAIRS: dict[tuple[str, str], str] = {}
+
+
+def _pair(item: tuple[str, str]) -> str:
+    if len(_PAIRS) > 50_000:
+        _PAIRS.clear()
+    text = _PAIRS[item] = f' {item[0]}="{_escape_attribute(item[1])}"'
+    return text
 
 
 def _escape_attribute(value: str) -> str:
@@ -153,6 +164,18 @@ def actions_in(svg: str) -> set[str]:
 
 
 def _fmt(value: Any) -> str:
+    kind = type(value)
+    if kind is float or kind is int:  # coordinates and sizes recur: each is formatted once
+        text = _NUMBERS.get(value)
+        if text is None:
+            if len(_NUMBERS) > 50_000:
+                _NUMBERS.clear()
+            text = _NUMBERS[value] = f"{value:.2f}".rstrip("0").rstrip(".") if kind is float else str(value)
+        return text
     if isinstance(value, float):
         return f"{value:.2f}".rstrip("0").rstrip(".")
     return str(value)
+
+
+# 2 and 2.0 are one key and are written alike ("2"); True is not an int here (type() is bool).
+_NUMBERS: dict[float, str] = {}
