@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket
 from ..engine import GAMES
 from .gate import Gate, Limits, origin_allowed
 from .hub import FORBIDDEN, NO_TABLE, TITLES, TOO_MANY, Connection, Hub, close_later, receive, sender
-from .rooms import Refused, Room, bots_of, game_parameters, normal_code, player_counts
+from .rooms import CODE_ALPHABET, Refused, Room, bots_of, game_parameters, normal_code, player_counts
 from .store import Store
 
 HEADERS = {
@@ -83,12 +83,13 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits | None = None,
-               allowed_origins: tuple[str, ...] = ()) -> Starlette:
+               allowed_origins: tuple[str, ...] = (), first_letters: str = CODE_ALPHABET) -> Starlette:
     """The server's ASGI app over the tables in ``store``; ``token`` is the teacher's.
 
     ``limits`` are the gate's (`gate.Limits`); ``allowed_origins`` are the sites (``https://...``)
-    whose pages may use the API and the WebSockets besides this server's own."""
-    hub = Hub(store, token, bot_delay, limits, tuple(allowed_origins))
+    whose pages may use the API and the WebSockets besides this server's own; new codes begin with
+    one of ``first_letters``."""
+    hub = Hub(store, token, bot_delay, limits, tuple(allowed_origins), first_letters)
 
     async def index(_request: Request) -> Response:
         return _page("index.html")

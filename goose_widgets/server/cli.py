@@ -21,6 +21,7 @@ from . import DEFAULT_PORT
 from .app import create_app
 from .dbfile import StoreError, repair
 from .gate import Limits
+from .rooms import CODE_ALPHABET, code_letters
 from .store import Store
 
 MAX_FRAME = 64 * 1024  # bytes of one WebSocket frame; the app reads at most 4,096 characters
@@ -51,6 +52,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                    help="a site (such as https://moodle.school.org) whose pages may use the tables "
                         "besides this server's own; repeat for several")
+    p.add_argument("--code-letters", default=CODE_ALPHABET, metavar="LETTERS",
+                   help="the characters this server's table codes begin with (several servers behind one "
+                        "proxy share the codes out by their first character; default: any)")
     limits = Limits()
     p.add_argument("--lookups-per-minute", type=int, default=limits.lookups,
                    help="table codes, seat keys and teacher tokens one address may try a minute, right "
@@ -80,12 +84,16 @@ def serve(argv: list[str]) -> int:
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
             raise SystemExit(f"goose-widgets serve: --allow-origin {origin!r} is not a site such as "
                              "https://moodle.school.org (a scheme and a host, no path).")
+    try:
+        first_letters = code_letters(args.code_letters)
+    except ValueError as err:
+        raise SystemExit(f"goose-widgets serve: --code-letters: {err}") from None
     store = open_store(args.db, args.repair)
     token = store.teacher_token(args.token)
     limits = Limits(lookups=args.lookups_per_minute, per_address=args.max_per_address,
                     per_table=args.max_per_table)
     app = create_app(store, token, bot_delay=args.bot_delay, limits=limits,
-                     allowed_origins=tuple(args.allow_origin))
+                     allowed_origins=tuple(args.allow_origin), first_letters=first_letters)
     base = f"http://{shown_host(args.host)}:{args.port}"
     aside = f" ({len(store.set_aside)} set aside: see the teacher's page)" if store.set_aside else ""
     print(f"goose-widgets: tables in {args.db}{aside}\n"

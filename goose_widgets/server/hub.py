@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..ui.view import ViewSettings
 from .gate import Gate, Limits
 from .guard import FLOOD_LIMIT, BadMessage, TokenBucket, parse
-from .rooms import Refused, Room, is_view_setting, new_code, shown_code
+from .rooms import CODE_ALPHABET, Refused, Room, is_view_setting, new_code, shown_code
 from .store import Store
 
 log = logging.getLogger("goose_widgets.server")
@@ -89,8 +89,9 @@ class Hub:
     """Every table of the server, their connections, the bots' tasks, and the limits."""
 
     def __init__(self, store: Store, token: str, bot_delay: float = 0.7, limits: Limits | None = None,
-                 allowed_origins: tuple[str, ...] = ()) -> None:
+                 allowed_origins: tuple[str, ...] = (), first_letters: str = CODE_ALPHABET) -> None:
         self.store, self.token, self.bot_delay = store, token, bot_delay
+        self.first_letters = first_letters  # the first characters of this server's new codes
         self.rooms: dict[str, Room] = store.load()
         self.set_aside: dict[str, str] = dict(store.set_aside)  # code -> why its save did not load
         self.watchers: dict[str, set[Connection]] = {}
@@ -169,8 +170,8 @@ class Hub:
                                          "names and params.")
         if len(self.rooms) >= MAX_TABLES:
             raise Refused("full", f"this server holds at most {MAX_TABLES} tables.")
-        room = Room.create(new_code(self.rooms.keys() | self.set_aside.keys()), body.get("game"),
-                           body.get("players"), body.get("names"), body.get("params"))
+        code = new_code(self.rooms.keys() | self.set_aside.keys(), self.first_letters)
+        room = Room.create(code, body.get("game"), body.get("players"), body.get("names"), body.get("params"))
         self.store.add(room)
         self.rooms[room.code] = room
         self.wake_bots(room)

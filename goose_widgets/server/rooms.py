@@ -70,12 +70,24 @@ class Seat:
         return self.kind == HUMAN
 
 
-def new_code(taken: set[str] | Any = frozenset()) -> str:
-    """A table code nobody uses yet (9 letters and digits: 26 million million codes)."""
+def new_code(taken: set[str] | Any = frozenset(), first: str = CODE_ALPHABET) -> str:
+    """A table code nobody uses yet (9 letters and digits: 26 million million codes), beginning
+    with one of the characters ``first`` (several servers behind one proxy share the codes out by
+    their first character: docs/server.md)."""
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = secrets.choice(first) + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - 1))
         if code not in taken:
             return code
+
+
+def code_letters(text: str) -> str:
+    """The first characters a server's codes may begin with (``--code-letters``), checked: at least
+    two of the code alphabet, so that a code keeps more than 40 bits."""
+    letters = "".join(sorted(set(text.upper()), key=CODE_ALPHABET.find))
+    if len(letters) < 2 or any(ch not in CODE_ALPHABET for ch in letters):
+        raise ValueError(f"the first characters of the codes are at least two of {CODE_ALPHABET}, "
+                         f"not {text!r}.")
+    return letters
 
 
 def normal_code(text: Any) -> str:

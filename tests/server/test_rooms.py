@@ -9,7 +9,15 @@ import pytest
 
 from goose_widgets import state_from_json
 from goose_widgets.server.public import NO_SEAT, public_observation
-from goose_widgets.server.rooms import Refused, Room, game_parameters, normal_code, player_counts
+from goose_widgets.server.rooms import (
+    Refused,
+    Room,
+    code_letters,
+    game_parameters,
+    new_code,
+    normal_code,
+    player_counts,
+)
 from goose_widgets.server.store import Store
 
 
@@ -115,3 +123,13 @@ def test_what_a_teacher_can_choose_comes_from_the_engine():
     assert normal_code(" abc-def-ghj ") == "ABCDEFGHJ" and normal_code("ABCDE") == ""
     assert normal_code(None) == ""
     assert normal_code("ABCDEFGH0") == ""  # no 0, O, 1, I or L: they are read aloud alike
+
+
+def test_codes_are_long_enough_and_may_be_shared_out_by_their_first_character():
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200 and all(normal_code(c) == c and len(c) == 9 for c in codes)
+    first = code_letters("abc")
+    assert first == "ABC" and {new_code(first=first)[0] for _ in range(200)} == {"A", "B", "C"}
+    for wrong in ("A", "A0", "", "AI"):  # one letter is under 40 bits; 0 and I are not in codes
+        with pytest.raises(ValueError, match="at least two"):
+            code_letters(wrong)
