@@ -206,9 +206,13 @@ class Hub:
         return summary
 
     def set_aside_summary(self, code: str) -> dict[str, Any]:
-        """A table whose save did not load, as the teacher's page lists it."""
-        return {"table": code, "shown": shown_code(code), "set_aside": self.set_aside[code], "seats": [],
-                "title": "(not loaded)", "status": "Set aside: " + self.set_aside[code]}
+        """A table whose save did not load, as the teacher's page lists it (the reason cut short:
+        the log has it whole)."""
+        reason = self.set_aside[code]
+        game = self.store.set_aside_games.get(code)
+        return {"table": code, "shown": shown_code(code), "set_aside": reason, "seats": [],
+                "title": f"{TITLES.get(game, game)} (not loaded)" if game else "(not loaded)",
+                "status": "Set aside: " + (reason if len(reason) <= 160 else reason[:159] + "…")}
 
 
 async def sender(conn: Connection, gate: Gate) -> None:

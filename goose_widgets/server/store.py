@@ -52,6 +52,7 @@ class Store:
             raise StoreError(f"{self.path} cannot be opened for writing ({err}): check that this user may "
                              "write the file and its folder, and that the disk is not full.") from None
         self.set_aside: dict[str, str] = {}  # code -> why its table did not load (`load`)
+        self.set_aside_games: dict[str, str] = {}  # code -> its game, if its spec could be read
         self.lock = threading.Lock()  # one statement or transaction at a time on the connection
         self._pending: dict[str, tuple[str, str]] = {}  # code -> (spec, save) to write next
         self._waiting: list[asyncio.Future[None]] = []  # commits that return when those are written
@@ -154,7 +155,7 @@ class Store:
         """Every stored table, each at its last stored move; a table that does not load is set
         aside (`set_aside`: its code and why), and its row is left as it is."""
         rooms = {}
-        self.set_aside = {}
+        self.set_aside, self.set_aside_games = {}, {}
         with self.lock:
             rows = self.db.execute("SELECT code, spec, save FROM tables ORDER BY created").fetchall()
         for code, spec, save in rows:
@@ -165,6 +166,8 @@ class Store:
                 rooms[code] = Room.from_spec(code, json.loads(spec), history)
             except Exception as err:  # whatever is wrong with one table, every other one is served
                 self.set_aside[str(code)] = f"{type(err).__name__}: {' '.join(str(err).split())}"[:300]
+                with contextlib.suppress(Exception):
+                    self.set_aside_games[str(code)] = str(json.loads(spec)["game"])
         return rooms
 
     def stored_state(self, code: str) -> Any:

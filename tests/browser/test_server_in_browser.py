@@ -65,7 +65,8 @@ def test_three_learners_play_a_whole_game_each_seeing_only_their_own_hand(browse
         request = urllib.request.Request(
             server.url + "/api/tables", method="POST", headers={"Content-Type": "application/json", **AUTH},
             data=json.dumps({"game": "boo_to_the_goose", "players": ["human"] * 3, "names": NAMES}).encode())
-        code = json.loads(urllib.request.urlopen(request, timeout=10).read())["table"]
+        made = json.loads(urllib.request.urlopen(request, timeout=10).read())
+        code = made["table"]
         pages = []
         for name in NAMES:
             context = browser.new_context(viewport=VIEWPORT)
@@ -129,7 +130,7 @@ def test_three_learners_play_a_whole_game_each_seeing_only_their_own_hand(browse
         contexts.append(teacher)
         page = teacher.new_page()
         page.goto(f"{server.url}/teacher#token={TOKEN}")
-        page.get_by_role("cell", name=code).wait_for(timeout=20_000)
+        page.get_by_role("cell", name=made["shown"]).wait_for(timeout=20_000)  # the code, in threes
         shot(page, "teacher")
     finally:
         for context in contexts:

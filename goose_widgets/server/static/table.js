@@ -116,7 +116,15 @@
       else if (message.type === "error") {
         pending = false;
         $("error").textContent = message.message;
-        if (message.reason === "forbidden") { localStorage.removeItem(storageKey); stopped = true; say(message.message); }
+        if (message.reason === "forbidden") {  // a key that no longer works (or never did): no seat here
+          localStorage.removeItem(storageKey);
+          history.replaceState(null, "", location.pathname);  // a reload then offers the seats
+          stopped = true;
+          $("play").hidden = true;
+          $("who").textContent = "";
+          say(message.message.charAt(0).toUpperCase() + message.message.slice(1)
+              + " Reload this page to choose a free seat or watch.");
+        }
         if (message.reason === "no_table" || message.reason === "set_aside") { stopped = true; say(message.message); }
       }
     };

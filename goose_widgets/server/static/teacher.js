@@ -119,7 +119,8 @@
       return line;
     }
     const state = s.connected ? "taken, connected" : s.claimed ? "taken, away" : "free";
-    line.appendChild(element("span", s.name + " (" + state + ") ", { class: "seat-" + (s.claimed ? "taken" : "free") }));
+    line.appendChild(element("span", s.name + " (" + state + ")", { class: "seat-" + (s.claimed ? "taken" : "free") }));
+    line.appendChild(document.createTextNode(" "));
     line.appendChild(element("a", "link", { href: s.link, "aria-label": "join link of " + s.name + "'s seat" }));
     const free = element("button", "Free", { type: "button", class: "small", "aria-label": "Free " + s.name + "'s seat (its link stops working)" });
     free.addEventListener("click", function () { changeSeat(table, s, "free"); });
@@ -140,7 +141,7 @@
     t.appendChild(head);
     tables.forEach(function (table) {
       const row = element("tr", null, table.set_aside ? { class: "set-aside" } : {});
-      row.appendChild(element("td", table.shown || table.table));
+      row.appendChild(element("td", table.shown || table.table, { class: "code" }));
       row.appendChild(element("td", table.title));
       const seatCell = element("td");
       table.seats.forEach(function (s) { seatCell.appendChild(seatLine(table, s)); });
