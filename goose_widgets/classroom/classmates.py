@@ -76,7 +76,7 @@ class ClassmatesPanel(W.VBox):
         self.address = W.Text(value=DEFAULT_SERVER, description="Server address", style=LABEL,
                               placeholder="http://192.168.1.20:8765 or your seat's link",
                               layout=W.Layout(width="430px"))
-        self.code = W.Text(description="Table code", placeholder="K7QXP", style=LABEL,
+        self.code = W.Text(description="Table code", placeholder="K7Q-XPM-4RT", style=LABEL,
                            layout=W.Layout(width="200px"))
         self.join_button = W.Button(description="Join table", button_style="primary", icon="sign-in")
         self.watch_button = W.Button(description="Watch table", icon="eye")
@@ -152,7 +152,7 @@ class ClassmatesPanel(W.VBox):
                 self.message.value = alert_html(BAD_ADDRESS)
                 return
             if not code and "/t/" not in address:
-                self.message.value = alert_html("Type the table's code (five letters and digits, from "
+                self.message.value = alert_html("Type the table's code (nine letters and digits, from "
                                                 "your teacher), or paste your seat's link as the address.")
                 return
             try:
