@@ -32,7 +32,11 @@
     try {
       const response = await fetch("/api/tables/" + encodeURIComponent(code));
       info = await response.json();
-      if (!response.ok) { $("title").textContent = "No such table"; say(info.message); return; }
+      if (!response.ok) {  // no such table, a table set aside, or too many requests from here
+        $("title").textContent = response.status === 404 ? "No such table" : "Table " + code;
+        say(info.message.charAt(0).toUpperCase() + info.message.slice(1));
+        return;
+      }
     } catch (err) { say("The server cannot be reached: " + err); return; }
     $("title").textContent = info.title + " · table " + info.shown;
     document.title = info.title + " · table " + info.shown;
