@@ -1,8 +1,9 @@
 """The teacher's page of a classroom server, in Chromium: a table whose save did not load is listed as
 set aside, with its reason, beside the tables that serve; the teacher frees a learner's seat while
 the learner is at it, and the learner's page says so and stops (the board is gone), the seat shows
-"free", and its old link no longer works.  Screenshots (1366×900): ``server_teacher_set_aside.png`` (Ada at her
-seat, a set-aside table below) and ``server_teacher_freed_seat.png`` (Ada's seat freed)."""
+"free", and its old link no longer works.  Screenshots (1366×900): ``server_teacher_set_aside.png``
+(Ada at her seat, a set-aside table below), ``server_teacher_freed_seat.png`` (Ada's seat freed)
+and ``server_learner_seat_freed.png`` (Ada's page after it)."""
 
 from __future__ import annotations
 
