@@ -17,7 +17,7 @@ end, and its peak), this client process's CPU share, and the machine's load aver
 after: other work on a shared machine changes every figure.  The goal is a 95th percentile under
 100 ms at 400 learners on an otherwise idle 2-core machine.
 
-    python benchmarks/bench_server.py [--clients 40 100 200 400 800] [--think 0.1 0.4]
+    python benchmarks/bench_server.py [--clients 40 100 200 400 800] [--think 0.1 0.4] [--compress]
 """
 
 from __future__ import annotations
@@ -149,8 +149,9 @@ def _percentile(values: list[float], share: float) -> float:
     return values[min(len(values) - 1, int(share * len(values)))] if values else float("nan")
 
 
-def run(clients: int = 40, think: tuple[float, float] = (0.1, 0.4)) -> dict[str, Any]:
-    """One run with ``clients`` learners (``clients // 4`` tables) against a fresh server."""
+def run(clients: int = 40, think: tuple[float, float] = (0.1, 0.4), compress: bool = False) -> dict[str, Any]:
+    """One run with ``clients`` learners (``clients // 4`` tables) against a fresh server (with
+    ``--compress`` if ``compress``)."""
     tables = max(1, clients // SEATS)
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
@@ -160,7 +161,8 @@ def run(clients: int = 40, think: tuple[float, float] = (0.1, 0.4)) -> dict[str,
             server = subprocess.Popen(
                 [sys.executable, "-m", "goose_widgets", "serve", "--port", str(port), "--db",
                  str(Path(folder) / "tables.sqlite3"), "--token", TOKEN, "--bot-delay", "0",
-                 "--trusted-proxy", "127.0.0.1"], stdout=log, stderr=subprocess.STDOUT)
+                 "--trusted-proxy", "127.0.0.1", *(["--compress"] if compress else [])],
+                stdout=log, stderr=subprocess.STDOUT)
         try:
             deadline = time.time() + 60
             while True:
@@ -205,14 +207,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, nargs="+", default=list(CLIENTS))
     parser.add_argument("--think", type=float, nargs=2, default=(0.1, 0.4), metavar=("MIN", "MAX"))
+    parser.add_argument("--compress", action="store_true", help="serve with --compress (permessage-deflate)")
     args = parser.parse_args([] if argv is None else argv)
     print(f"   learners at tables of {SEATS} (Boo to the Goose and Sneaky Goose, one round), each "
           f"thinking {args.think[0]}-{args.think[1]} s a move; latency from a move sent to its update "
-          "at each learner of the table", flush=True)
+          f"at each learner of the table; messages {'compressed' if args.compress else 'not compressed'}",
+          flush=True)
     print("   learners tables  moves  seconds   p50 ms   p95 ms   p99 ms   max ms  server CPU (one core)"
           "  client CPU  memory MB (peak)  load before/after  errors", flush=True)
     for clients in args.clients:
-        r = run(clients, tuple(args.think))
+        r = run(clients, tuple(args.think), args.compress)
         errors = ", ".join(f"{n} × {kind}" for kind, n in sorted(r["errors"].items())) or "none"
         print(f"   {r['clients']:8d} {r['tables']:6d} {r['moves']:6d} {r['seconds']:8.1f} {r['p50_ms']:8.1f} "
               f"{r['p95_ms']:8.1f} {r['p99_ms']:8.1f} {r['max_ms']:8.1f} "
