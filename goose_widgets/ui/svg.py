@@ -106,21 +106,39 @@ def to_text(root: ET.Element) -> str:
 
 
 def _write(element: ET.Element, write: Callable[[str], Any]) -> None:
+    if not len(element):  # a leaf (most of a board): the same ones recur from board to board
+        key = (element.tag, tuple(element.items()), element.text, element.tail)
+        leaf = _LEAVES.get(key)
+        if leaf is None:
+            if len(_LEAVES) > 20_000:
+                _LEAVES.clear()
+            leaf = _LEAVES[key] = _text_of(element)
+        write(leaf)
+        return
     tag = element.tag
     pairs = _PAIRS
     attrs = "".join([pairs.get(item) or _pair(item) for item in element.items()])
     text = element.text
-    if text or len(element):
-        write(f"<{tag}{attrs}>")
-        if text:
-            write(_escape_text(text))
-        for child in element:
-            _write(child, write)
-        write(f"</{tag}>")
-    else:
-        write(f"<{tag}{attrs} />")
+    write(f"<{tag}{attrs}>")
+    if text:
+        write(_escape_text(text))
+    for child in element:
+        _write(child, write)
+    write(f"</{tag}>")
     if element.tail:
         write(_escape_text(element.tail))
+
+
+def _text_of(leaf: ET.Element) -> str:
+    tag = leaf.tag
+    attrs = "".join([_PAIRS.get(item) or _pair(item) for item in leaf.items()])
+    text = f"<{tag}{attrs}>{_escape_text(leaf.text)}</{tag}>" if leaf.text else f"<{tag}{attrs} />"
+    return text + _escape_text(leaf.tail) if leaf.tail else text
+
+
+# The text of each leaf element written so far, by its tag, attributes, text and tail: a board's
+# 120 or so leaves were about 340 different ones over a whole game of four seats.  Bounded.
+_LEAVES: dict[tuple[Any, ...], str] = {}
 
 
 _ATTRIBUTE_SPECIAL = re.compile(r'[&<>"\r\n\t]')
