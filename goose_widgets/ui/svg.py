@@ -38,12 +38,19 @@ def svg_root(width: float, height: float, *, label: str | None = None, escape: s
 
 def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
     """Add a child element; keyword ``class_`` becomes ``class`` and ``data_action`` ``data-action``."""
-    # A board has thousands of elements and a classroom server draws one per seat after each move:
-    # the attribute names come from a small dict, and text values skip the formatting.
-    names = _ATTRIBUTE_NAMES
-    element = ET.SubElement(parent, tag, {
-        names.get(k) or _attribute_name(k): v if type(v) is str else _fmt(v)
-        for k, v in attrs.items() if v is not None})
+    # A classroom server draws a board for each seat after each move: the attribute names come
+    # from a small dict, text values skip the formatting and numbers are formatted once (a plain
+    # loop measured a sixth quicker than a comprehension calling _fmt).
+    names, numbers = _ATTRIBUTE_NAMES, _NUMBERS
+    values = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        kind = type(value)
+        if kind is not str:
+            value = (numbers.get(value) if kind is int or kind is float else None) or _fmt(value)
+        values[names.get(key) or _attribute_name(key)] = value
+    element = ET.SubElement(parent, tag, values)
     if text is not None:
         element.text = text
     return element
