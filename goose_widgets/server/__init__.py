@@ -1,8 +1,10 @@
 """The classroom table server: a class plays together, each learner at their own screen.
 
-``goose-widgets serve`` starts it (`cli`); `app` is the Starlette app and its WebSocket protocol,
-`rooms` the tables and their referee, `public` what a spectator may see, `store` the SQLite file,
-`guard` the checks on every message, and `remote` the notebook's side (`goose_widgets.join`).
+``goose-widgets serve`` starts it (`cli`); `app` is the Starlette app and its routes, `hub` the
+connections and what each message does, `gate` who may come in and how often (limits per address
+and per table, the Origin check), `rooms` the tables and their referee, `public` what a spectator
+may see, `store` the SQLite file (`dbfile`: its checks and repair), `guard` the checks on every
+message, and `remote` the notebook's side (`goose_widgets.join`).
 
 Nothing is imported here: ``import goose_widgets`` never imports the server or its libraries
 (Starlette, uvicorn, websockets: the ``server`` extra).
