@@ -328,7 +328,7 @@ class BotCapstone:
 def _arity_problem(bot: SandboxedBot, what: str) -> str:
     """Load the bot in its sandbox and ask whether it takes the two arguments (the sandbox reports
     its parameters: the learner's object is never inspected here)."""
-    from ..sandbox.sandbox import Sandbox, _signature
+    from ..sandbox import Sandbox, signature_of
 
     bot.sandbox = Sandbox(None, payload=bot.payload)
     try:
@@ -340,7 +340,7 @@ def _arity_problem(bot: SandboxedBot, what: str) -> str:
     except LearnerCodeError as err:
         raise BotError(f"your bot broke its sandbox: {err}.") from None
     parameters = info.get("parameters")
-    signature = _signature(parameters) if isinstance(parameters, list) else None
+    signature = signature_of(parameters) if isinstance(parameters, list) else None
     if signature is not None:
         try:
             signature.bind(None, None)

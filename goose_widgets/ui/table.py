@@ -333,6 +333,8 @@ class Table:
         try:
             action = bot.choose(state.observation(seat), legal, self.bot_rngs[seat])
         except BotError as err:  # a sandboxed function: its message names the seat already
+            if isinstance(bot, SandboxedBot):  # the game stops here: end its sandbox now, not with the table
+                bot.close()
             raise RuntimeError(str(err)) from None
         except Exception as err:
             raise RuntimeError(f"{self.seat_names[seat]}'s bot ({getattr(bot, 'name', bot)!s}) failed: "

@@ -28,6 +28,7 @@ from goose_widgets.games.boo_to_the_goose.exercises import (
     write_a_bot,
 )
 from goose_widgets.games.boo_to_the_goose.rules import SET
+from tests.engine.hostile import read_report, report
 
 from ..exercise_helpers import (
     assert_capstone,
@@ -147,26 +148,37 @@ def test_a_bot_that_plays_the_first_legal_action_does_not_pass():
     assert report.standings[0].opponent == "random"
 
 
-def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_actions(tmp_path):
-    log = tmp_path / "calls.txt"  # the bot runs in its sandbox: it reports through a file
+def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_actions():
+    calls = []  # kept in the sandbox: the bot reports them by raising once it has sat in seat 2 too
 
     def spy(*arguments):
-        with open(log, "a") as out:
-            out.write(f"{len(arguments)} {type(arguments[0]).__name__} {type(arguments[1]).__name__} "
-                      f"{arguments[0].seat}\n")
+        call = [len(arguments), type(arguments[0]).__name__, type(arguments[1]).__name__, arguments[0].seat]
+        if call not in calls:
+            calls.append(call)
+        if arguments[0].seat == 1:
+            report(calls)  # each kind of call once: a report is at most 500 characters
         legal = arguments[1]
         choice = legal[-1]
         legal.clear()  # vandalism must not change the game
         return choice
 
-    from goose_widgets.exercises.bots import play_tournament
+    def vandal(observation, legal_actions):
+        choice = legal_actions[-1]
+        legal_actions.clear()
+        return choice
 
-    standings = play_tournament("boo_to_the_goose", {"players": 2}, spy,
-                                [("random", write_a_bot.opponents[0][1], 2)], ("Player 1", "Player 2"))
-    calls = [line.split() for line in log.read_text().splitlines()]
-    assert standings[0].games == 2 and calls
-    assert all(c[:3] == ["2", "Observation", "list"] for c in calls)
-    assert {c[3] for c in calls} == {"0", "1"}  # seats rotated
+    from goose_widgets.exercises.bots import play_tournament
+    from goose_widgets.sandbox import BotError
+
+    opponents = [("random", write_a_bot.opponents[0][1], 2)]
+    with pytest.raises(BotError) as raised:
+        play_tournament("boo_to_the_goose", {"players": 2}, spy, opponents, ("Player 1", "Player 2"))
+    seen = read_report(str(raised.value))
+    assert all(c[:3] == [2, "Observation", "list"] for c in seen)
+    assert {c[3] for c in seen} == {0, 1}  # seats rotated
+    standings = play_tournament("boo_to_the_goose", {"players": 2}, vandal, opponents,
+                                ("Player 1", "Player 2"))
+    assert standings[0].games == 2
 
 
 def test_the_capstone_is_repeatable():

