@@ -21,8 +21,9 @@ channel a sandbox has.  The doors, by key:
 
 Outside, the scenario checks what a report cannot: whether the kernel was forged (``FORGED``), its
 listener was reached, the progress file or the kernel's folder changed, a process carrying the
-marker is alive; that the kernel lives and the next honest check is on time; and that memory and
-disk over the limits are feedback naming the limit.
+marker is alive; that the kernel lives and the next honest check is on time; that memory and
+disk over the limits are feedback naming the limit; and that once the kernel is shut down, none
+of the processes it had below it (its spare sandbox among them) is left.
 
 Run alone (``python tests/sandbox/kernel_attacks.py --fork on off``) it prints its findings as
 JSON, one line a kernel: the tests run it as root and as an ordinary user.
@@ -337,6 +338,7 @@ def run(fork: bool, walls: bool = True) -> dict[str, Any]:
             "marked_alive": len(marked_processes(marker)),
             "kernel_alive": manager.is_alive(),
         }
+        below = _descendants(targets["kernel_pid"])  # its spare sandbox, a pool's helper, any left
     finally:
         for pid in marked_processes(marker):  # clean up what escaped (ours alone: it carries our mark)
             try:
@@ -345,7 +347,40 @@ def run(fork: bool, walls: bool = True) -> dict[str, Any]:
                 pass
         client.stop_channels()
         manager.shutdown_kernel(now=True)
+    deadline = time.monotonic() + 10
+    while _alive(below) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    found["outside"]["below_before_shutdown"] = len(below)
+    found["outside"]["left_after_shutdown"] = len(_alive(below))
     return found
+
+
+def _descendants(root: int) -> set[int]:
+    parent = {}
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError):
+            continue
+    found: set[int] = set()
+    frontier = {root}
+    while frontier:
+        frontier = {pid for pid, ppid in parent.items() if ppid in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    alive = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    alive.add(pid)
+        except OSError:
+            pass
+    return alive
 
 
 def main() -> int:
