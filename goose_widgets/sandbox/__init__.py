@@ -19,8 +19,9 @@ from .learner import SandboxedBot, SandboxedFunction, is_function_bot, signature
 from .pickling import TooLarge, learner_pickle
 from .processes import fork_available, session_members
 from .sandbox import Sandbox
-from .walls import Limits, SandboxWarning, status
+from .walls import ANSWERS, Hidden, Limits, SandboxWarning, status
 
-__all__ = ["BotError", "LearnerCodeError", "LearnerCodeStopped", "LearnerError", "LearnerObject", "Limits",
-           "Sandbox", "SandboxWarning", "SandboxedBot", "SandboxedFunction", "TooLarge", "fork_available",
-           "is_function_bot", "learner_pickle", "session_members", "signature_of", "status"]
+__all__ = ["ANSWERS", "BotError", "Hidden", "LearnerCodeError", "LearnerCodeStopped", "LearnerError",
+           "LearnerObject", "Limits", "Sandbox", "SandboxWarning", "SandboxedBot", "SandboxedFunction",
+           "TooLarge", "fork_available", "is_function_bot", "learner_pickle", "session_members",
+           "signature_of", "status"]

@@ -25,9 +25,9 @@ import sys
 import traceback
 from typing import Any
 
-from .walls import Limits, format_size
+from .walls import Hidden, Limits, format_size
 
-__all__ = ["enter", "limit_message", "seccomp_filter"]
+__all__ = ["enter", "hide", "limit_message", "look_around", "seccomp_filter"]
 
 DENIED = ("ptrace", "process_vm_readv", "process_vm_writev", "pidfd_open", "pidfd_getfd",
           "pidfd_send_signal", "kcmp", "bpf", "perf_event_open", "userfaultfd", "keyctl", "add_key",
@@ -104,8 +104,14 @@ def enter(limits: Limits, walled: bool) -> dict[str, bool]:
 _STARTS = ("fork", "_fork_exec", "_execute_child", "_posix_spawn", "posix_spawn", "_launch", "spawnv")
 
 
-def limit_message(err: BaseException, limits: Limits) -> str | None:
-    """What to tell the learner when ``err`` is a limit of the sandbox, or None."""
+def limit_message(err: BaseException, limits: Limits, hidden: Hidden | None = None) -> str | None:
+    """What to tell the learner when ``err`` is a limit of the sandbox (or a module it is without),
+    or None."""
+    if isinstance(err, ImportError) and hidden is not None:
+        for name in hidden.refuse:
+            package, _, last = name.rpartition(".")
+            if err.name == name or (f"'{last}'" in str(err) and package in str(err)):
+                return f"it imports {name}, which is not available here: {hidden.why}."
     if isinstance(err, MemoryError):
         held = _memory_held()
         return (f"it asked for more memory than a sandbox may hold (the limit is "
@@ -188,3 +194,53 @@ def look_around() -> dict[str, Any]:
     except OSError:
         seen["seccomp"] = False
     return seen
+
+
+class _StandIn:
+    """What a stubbed module's every name is while a notebook is graded: inert.  Any attribute is
+    another stand-in, a call returns None, so ``exercise.check(answer)`` does nothing."""
+
+    def __getattr__(self, name: str) -> _StandIn:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return _StandIn()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return "(not available here)"
+
+
+class _HiddenModules:
+    """A finder at the front of ``sys.meta_path``: the modules of a `walls.Hidden` are refused or
+    stubbed, whatever the files say."""
+
+    def __init__(self, hidden: Hidden) -> None:
+        self.hidden = hidden
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        import importlib.machinery
+
+        if name in self.hidden.refuse:
+            raise ModuleNotFoundError(f"No module named {name!r} here: {self.hidden.why}", name=name)
+        if name in self.hidden.stub:
+            return importlib.machinery.ModuleSpec(name, self)  # type: ignore[arg-type]
+        return None
+
+    def create_module(self, spec: Any) -> Any:
+        import types
+
+        module = types.ModuleType(spec.name)
+        module.__getattr__ = lambda attribute: _StandIn()  # type: ignore[method-assign]
+        return module
+
+    def exec_module(self, module: Any) -> None:
+        return None
+
+
+def hide(hidden: Hidden) -> None:
+    """Refuse or stub the modules of ``hidden`` from now on (those already imported are forgotten)."""
+    for name in hidden.refuse + hidden.stub:
+        sys.modules.pop(name, None)
+    sys.meta_path.insert(0, _HiddenModules(hidden))

@@ -10,7 +10,7 @@ from typing import Any
 from .answers import BotError, LearnerCodeError, LearnerCodeStopped, LearnerError
 from .pickling import TooLarge, learner_pickle
 from .sandbox import Sandbox
-from .walls import Limits
+from .walls import ANSWERS, Hidden, Limits
 
 __all__ = ["SandboxedBot", "SandboxedFunction", "is_function_bot", "signature_of"]
 
@@ -79,10 +79,12 @@ class SandboxedBot:
 
     def __init__(self, function: Any, seat_name: str = "its seat", *, move_limit: float = 10.0,
                  total_limit: float | None = None, name: str | None = None,
-                 payload: bytes | None = None, limits: Limits | None = None) -> None:
+                 payload: bytes | None = None, limits: Limits | None = None,
+                 hidden: Hidden = ANSWERS) -> None:
         self.function = function
         self.payload = payload
         self.limits = limits
+        self.hidden = hidden
         self.seat_name = seat_name
         self.move_limit, self.total_limit = move_limit, total_limit
         self.name = name or str(getattr(function, "__name__", "your bot"))
@@ -98,7 +100,8 @@ class SandboxedBot:
         if self.total_limit is not None:
             limit = min(limit, self.total_limit - self.spent)
         if self.sandbox is None:
-            self.sandbox = Sandbox(self.function, payload=self.payload, limits=self.limits)
+            self.sandbox = Sandbox(self.function, payload=self.payload, limits=self.limits,
+                                   hidden=self.hidden)
             try:
                 self.sandbox.load()
             except TooLarge as err:

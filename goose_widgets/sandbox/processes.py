@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import walls
-from .walls import Limits
+from .walls import ANSWERS, Hidden, Limits
 
 __all__ = ["Child", "fork_available", "new_child", "session_members"]
 
@@ -106,9 +106,9 @@ class Child:
     from, and (when we started it ourselves) its `subprocess.Popen` (bubblewrap, behind walls)."""
 
     def __init__(self, pid: int, write_fd: int, read_fd: int, popen: subprocess.Popen[bytes] | None = None,
-                 walled: bool = False, limits: Limits | None = None) -> None:
+                 walled: bool = False, limits: Limits | None = None, hidden: Hidden = ANSWERS) -> None:
         self.pid, self.write_fd, self.read_fd, self.popen = pid, write_fd, read_fd, popen
-        self.walled, self.limits = walled, limits or Limits()
+        self.walled, self.limits, self.hidden = walled, limits or Limits(), hidden
         self.owner = os.getpid()
 
     def kill(self) -> None:
@@ -205,9 +205,9 @@ def session_members(sid: int) -> list[int]:
 
 # --- starting one -----------------------------------------------------------------------------
 
-def _setup(limits: Limits, walled: bool) -> dict[str, Any]:
+def _setup(limits: Limits, walled: bool, hidden: Hidden) -> dict[str, Any]:
     return {"path": [p for p in sys.path if p], "preload": PRELOAD, "limits": limits.to_json(),
-            "walled": walled}
+            "walled": walled, "hidden": hidden.to_json()}
 
 
 _workdirs: list[str] = []
@@ -225,9 +225,9 @@ def _workdir() -> str:
     return _workdirs[0]
 
 
-def _spawn(limits: Limits, status: walls.Status) -> Child:
+def _spawn(limits: Limits, hidden: Hidden, status: walls.Status) -> Child:
     """A sandbox started as a new Python: behind walls where this machine has them."""
-    setup = json.dumps(_setup(limits, status.namespaces))
+    setup = json.dumps(_setup(limits, status.namespaces, hidden))
     inner = [sys.executable, "-u", "-E", str(WORKER), "--serve", setup]
     flags: dict[str, Any] = {}
     if os.name == "nt":
@@ -236,7 +236,7 @@ def _spawn(limits: Limits, status: walls.Status) -> Child:
     else:
         flags["start_new_session"] = True
     if status.namespaces:
-        argv = walls.command(inner, limits, status.bwrap)
+        argv = walls.command(inner, limits, status.bwrap, hidden)
     else:
         argv = inner
         flags["env"] = walls.environment()
@@ -249,7 +249,7 @@ def _spawn(limits: Limits, status: walls.Status) -> Child:
     popen = _launch(start)
     assert popen.stdin is not None and popen.stdout is not None
     child = Child(popen.pid, os.dup(popen.stdin.fileno()), os.dup(popen.stdout.fileno()), popen,
-                  walled=status.namespaces, limits=limits)
+                  walled=status.namespaces, limits=limits, hidden=hidden)
     popen.stdin.close()
     popen.stdout.close()
     return child
@@ -262,18 +262,18 @@ class _Spare:
         self.child: Child | None = None
         self.lock = threading.Lock()
 
-    def take(self, limits: Limits, status: walls.Status) -> Child | None:
+    def take(self, limits: Limits, hidden: Hidden) -> Child | None:
         with self.lock:
             child, self.child = self.child, None
-        if child is not None and (child.limits != limits or not child.alive()):
+        if child is not None and (child.limits != limits or child.hidden != hidden or not child.alive()):
             child.kill()
             child = None
         return child
 
-    def refill(self, limits: Limits, status: walls.Status) -> None:
+    def refill(self, limits: Limits, hidden: Hidden, status: walls.Status) -> None:
         def start() -> None:
             try:
-                fresh = _spawn(limits, status)
+                fresh = _spawn(limits, hidden, status)
             except OSError:
                 return
             with self.lock:
@@ -308,19 +308,20 @@ class _ForkServer:
         self.popen = _launch(start)
         theirs.close()
         self.control = ours
-        setup = json.dumps(_setup(Limits(), False)).encode()
+        setup = json.dumps(_setup(Limits(), False, ANSWERS)).encode()
         ours.sendall(HEADER.pack(len(setup)) + setup)
         self.lock = threading.Lock()
         self.owner = os.getpid()
 
-    def fork(self, limits: Limits, timeout: float) -> Child:
+    def fork(self, limits: Limits, hidden: Hidden, timeout: float) -> Child:
         import socket
 
         to_child, requests = os.pipe()
         replies, from_child = os.pipe()
+        request = json.dumps({"limits": limits.to_json(), "hidden": hidden.to_json()}).encode()
         try:
             with self.lock:
-                socket.send_fds(self.control, [json.dumps(limits.to_json()).encode()], [to_child, from_child])
+                socket.send_fds(self.control, [request], [to_child, from_child])
                 answer = _read_socket(self.control, 8, time.monotonic() + timeout)
         finally:
             os.close(to_child)
@@ -329,7 +330,7 @@ class _ForkServer:
             os.close(requests)
             os.close(replies)
             raise OSError("the sandbox server did not answer")
-        return Child(struct.unpack(">q", answer)[0], requests, replies, limits=limits)
+        return Child(struct.unpack(">q", answer)[0], requests, replies, limits=limits, hidden=hidden)
 
     def alive(self) -> bool:
         return self.popen.poll() is None
@@ -383,15 +384,16 @@ def _say_once(status: walls.Status) -> None:
         warnings.warn(walls.fallback_note(status.reason), walls.SandboxWarning, stacklevel=4)
 
 
-def new_child(limits: Limits) -> Child:
-    """A fresh sandbox process with ``limits`` (see the module docstring)."""
+def new_child(limits: Limits, hidden: Hidden = ANSWERS) -> Child:
+    """A fresh sandbox process with ``limits``, without the ``hidden`` modules (see the module
+    docstring)."""
     status = walls.status()
     if status.namespaces:
-        child = _spare.take(limits, status) if fork_available() else None
+        child = _spare.take(limits, hidden) if fork_available() else None
         if child is None:
-            child = _spawn(limits, status)
-        if fork_available() and limits == Limits.from_environment():
-            _spare.refill(limits, status)
+            child = _spawn(limits, hidden, status)
+        if fork_available() and limits == Limits.from_environment() and hidden == ANSWERS:
+            _spare.refill(limits, hidden, status)
         return child
     _say_once(status)
     if fork_available():
@@ -399,10 +401,10 @@ def new_child(limits: Limits) -> Child:
         # user here): one that does not answer at once is replaced.
         for _attempt in range(2):
             try:
-                return _fork_server().fork(limits, FORK_SERVER_ANSWER)
+                return _fork_server().fork(limits, hidden, FORK_SERVER_ANSWER)
             except OSError:
                 _replace_fork_server()
-    return _spawn(limits, status)
+    return _spawn(limits, hidden, status)
 
 
 def _forget_inherited() -> None:

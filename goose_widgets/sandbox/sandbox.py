@@ -37,7 +37,7 @@ from typing import Any
 from .answers import LearnerCodeError, LearnerCodeStopped, LearnerError, decode
 from .pickling import LOAD_LIMIT, TooLarge, _too_large, learner_pickle
 from .processes import Child, new_child
-from .walls import Limits, format_size
+from .walls import ANSWERS, Hidden, Limits, format_size
 
 __all__ = ["Sandbox"]
 
@@ -51,14 +51,17 @@ class Sandbox:
     request has a deadline; at a deadline the process is killed with all it started.  ``spent``
     is the time spent waiting for the learner's code, for a total limit.  ``limits`` are the
     sandbox's `walls.Limits` (default: `Limits.from_environment`, e.g. ``Limits(memory=2 << 30)``
-    for more memory).  Use it as a context manager, or call `close` (a sandbox that is
+    for more memory); ``hidden`` the package's modules it is without (default: `walls.ANSWERS`, the
+    exercises and their answers).  Use it as a context manager, or call `close` (a sandbox that is
     garbage-collected is closed too).
     """
 
-    def __init__(self, obj: Any, *, payload: bytes | None = None, limits: Limits | None = None) -> None:
+    def __init__(self, obj: Any, *, payload: bytes | None = None, limits: Limits | None = None,
+                 hidden: Hidden = ANSWERS) -> None:
         self._obj = obj
         self._payload = payload
         self.limits = limits if limits is not None else Limits.from_environment()
+        self.hidden = hidden
         self._child: Child | None = None
         self._reader: _Reader | None = None
         self._finalizer: weakref.finalize | None = None
@@ -114,7 +117,7 @@ class Sandbox:
 
     # the plumbing
     def _start(self) -> None:
-        self._child = new_child(self.limits)
+        self._child = new_child(self.limits, self.hidden)
         self._reader = _Reader(self._child.read_fd, self.limits.reply)
         self._finalizer = weakref.finalize(self, Child.kill, self._child)
 

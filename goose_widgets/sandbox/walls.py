@@ -42,7 +42,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Limits", "SandboxWarning", "Status", "command", "format_size", "parse_size", "status"]
+__all__ = ["ANSWERS", "Hidden", "Limits", "SandboxWarning", "Status", "command", "format_size", "parse_size",
+           "status"]
 
 OFF = ("off", "0", "false", "no")
 ENVIRONMENT = {  # what a variable sets: the Limits field, and how its value reads
@@ -121,6 +122,55 @@ class Limits:
 
     def but(self, **changes: Any) -> Limits:
         return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """Modules of this package a sandbox does not have.
+
+    Importing a module of ``refuse`` raises `ModuleNotFoundError` saying ``why`` (a capstone's bot
+    may not use the package's bots); a module of ``stub`` imports as inert stand-ins, so that a
+    notebook that imports its exercises still runs while it is graded.  Behind walls each module's
+    file (and its compiled copies) is also emptied at the operating system's level, so its text
+    cannot be read either; without walls only the import is stopped.
+    """
+
+    refuse: tuple[str, ...] = ()
+    stub: tuple[str, ...] = ()
+    why: str = ""
+
+    def __add__(self, other: Hidden) -> Hidden:
+        return Hidden(tuple(dict.fromkeys(self.refuse + other.refuse)),
+                      tuple(dict.fromkeys(self.stub + other.stub)), other.why or self.why)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"refuse": list(self.refuse), "stub": list(self.stub), "why": self.why}
+
+    def files(self) -> list[Path]:
+        """The files that hold these modules: their source and their compiled copies."""
+        found = []
+        package = _package_folder()
+        for name in self.refuse + self.stub:
+            parts = name.split(".")
+            if parts[0] != package.name:
+                continue
+            source = package.joinpath(*parts[1:]).with_suffix(".py")
+            if source.is_file():
+                found.append(source)
+                found += sorted((source.parent / "__pycache__").glob(f"{source.stem}.*.pyc"))
+        return found
+
+
+def _exercise_modules() -> tuple[str, ...]:
+    package = Path(__file__).resolve().parents[1]
+    games = sorted(p.parent.name for p in (package / "games").glob("*/exercises.py"))
+    return ("goose_widgets.exercises.warmup",) + tuple(f"goose_widgets.games.{g}.exercises" for g in games)
+
+
+ANSWERS = Hidden(refuse=_exercise_modules(),
+                 why="the course's exercises, and so their answers, are not available inside a sandbox")
+"""What every sandbox is without unless told otherwise: the modules that hold the exercises'
+reference answers and solutions."""
 
 
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1 << 10, "m": 1000**2, "mb": 1000**2,
@@ -292,8 +342,10 @@ def environment() -> dict[str, str]:
                                         if os.name == "nt" else {})}
 
 
-def command(inner: list[str], limits: Limits, bwrap: str | None = None) -> list[str]:
-    """``inner`` (a command line) run by bubblewrap behind the walls of the module docstring."""
+def command(inner: list[str], limits: Limits, bwrap: str | None = None,
+            hidden: Hidden | None = None) -> list[str]:
+    """``inner`` (a command line) run by bubblewrap behind the walls of the module docstring, with
+    the files of ``hidden`` modules emptied."""
     bwrap = bwrap or status().bwrap
     if bwrap is None:
         raise RuntimeError("bubblewrap is not available")
@@ -306,6 +358,8 @@ def command(inner: list[str], limits: Limits, bwrap: str | None = None) -> list[
     for folder in read_only_folders():
         real = os.path.realpath(folder)
         args += ["--ro-bind", real, str(folder)]
+    for file in (hidden.files() if hidden is not None else []):
+        args += ["--ro-bind", "/dev/null", str(file)]
     # /tmp is the one place to write, and its size is bounded; the root and /dev (bubblewrap's own
     # memory-backed folders, unbounded) are made read-only once everything is in place.
     args += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.tmp_size), "--tmpfs", "/tmp",

@@ -148,7 +148,7 @@ def learner_frames(err: BaseException) -> list[list[Any]]:
     return frames[-8:]
 
 
-_LIMITS: list[Any] = []  # this sandbox's Limits, once it has entered its walls
+_LIMITS: list[Any] = []  # this sandbox's Limits and Hidden, once it has entered its walls
 
 
 def error_report(err: BaseException) -> dict[str, Any]:
@@ -161,7 +161,7 @@ def error_report(err: BaseException) -> dict[str, Any]:
     if _LIMITS:
         from goose_widgets.sandbox.confinement import limit_message
 
-        message = limit_message(err, _LIMITS[0]) or message
+        message = limit_message(err, *_LIMITS) or message
     return {"error": {"type": type(err).__name__[:80], "message": message[:500],
                       "frames": learner_frames(err)}}
 
@@ -288,12 +288,16 @@ def _prepare(setup: dict[str, Any]) -> None:
             pass
 
 
-def main(limits: dict[str, Any], walled: bool) -> None:
+def main(limits: dict[str, Any], walled: bool, hidden: dict[str, Any] | None = None) -> None:
     """A sandbox on this process's standard input and output: confine it, then serve."""
-    from goose_widgets.sandbox.confinement import enter
-    from goose_widgets.sandbox.walls import Limits
+    from goose_widgets.sandbox.confinement import enter, hide
+    from goose_widgets.sandbox.walls import Hidden, Limits
 
-    _LIMITS[:] = [Limits.from_json(limits)]
+    without = Hidden()
+    if hidden:
+        without = Hidden(tuple(hidden["refuse"]), tuple(hidden["stub"]), str(hidden["why"]))
+    _LIMITS[:] = [Limits.from_json(limits), without]
+    hide(without)
     # The protocol keeps its own copies of stdin and stdout; the learner's print() goes to stderr.
     requests = open(os.dup(0), "rb", buffering=0)
     replies = open(os.dup(1), "wb", buffering=0)
@@ -344,7 +348,8 @@ def fork_server(fd: int) -> None:
                 for extra in fds:
                     os.close(extra)
                 _die_with_parent()
-                main(json.loads(message), walled=False)
+                request = json.loads(message)
+                main(request["limits"], walled=False, hidden=request["hidden"])
             finally:
                 os._exit(0)
         for extra in fds:
@@ -371,4 +376,4 @@ if __name__ == "__main__":
         _die_with_parent()
         setup = json.loads(sys.argv[2])
         _prepare(setup)
-        main(setup["limits"], walled=bool(setup.get("walled")))
+        main(setup["limits"], walled=bool(setup.get("walled")), hidden=setup.get("hidden"))

@@ -94,8 +94,8 @@ def watch(monkeypatch: Any):
     before = children()
     new_child, load = sandbox_module.new_child, sandbox_module.Sandbox.load
 
-    def recording_child(limits: Any) -> Any:
-        child = new_child(limits)
+    def recording_child(*args: Any) -> Any:
+        child = new_child(*args)
         record.pids.append(child.pid)
         return child
 

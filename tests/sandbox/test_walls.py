@@ -270,3 +270,49 @@ def test_doctor_says_which_walls_and_what_a_sandbox_sees(capsys):
     assert "seen from inside a sandbox:" in said and "may write to: " in said
     if status().namespaces:
         assert "network interfaces: lo\n" in said and "may write to: /tmp\n" in said
+
+
+def reads_the_answers():
+    import os
+
+    import goose_widgets
+
+    found = {}
+    try:
+        from goose_widgets.games.boo_to_the_goose import exercises
+
+        found["import"] = repr(exercises.count_the_dogs.reference)
+    except ImportError as err:
+        found["import"] = str(err)
+    path = os.path.join(os.path.dirname(goose_widgets.__file__), "games", "boo_to_the_goose", "exercises.py")
+    try:
+        with open(path) as source:
+            found["text"] = "reference" in source.read()
+    except OSError as err:
+        found["text"] = err.strerror
+    return found
+
+
+def test_the_exercises_and_their_answers_are_not_in_a_sandbox():
+    found = inside(reads_the_answers)
+    assert "not available inside a sandbox" in found["import"], found
+    if status().namespaces:  # the file itself is emptied behind walls; without them only the import
+        assert found["text"] is not True, found
+
+
+def test_hidden_modules_are_refused_with_words_or_stubbed():
+    from goose_widgets.sandbox import Hidden
+
+    hidden = Hidden(refuse=("goose_widgets.games.boo.bots",), stub=("goose_widgets.games.boo.exercises",),
+                    why="a capstone's bot must be your own")
+
+    def uses_both():
+        from goose_widgets.games.boo.exercises import write_a_bot
+
+        assert write_a_bot.check(None) is None and write_a_bot.show_solution() is None  # inert
+        from goose_widgets.games.boo import bots  # noqa: F401
+
+    with pytest.raises(LearnerError, match="goose_widgets.games.boo.bots, which is not available here: a "
+                                           "capstone's bot must be your own"):
+        with Sandbox(uses_both, hidden=hidden) as box:
+            box.call((), timeout=30)
