@@ -222,8 +222,9 @@ class _HiddenModules:
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         import importlib.machinery
 
-        if name in self.hidden.refuse:
-            raise ModuleNotFoundError(f"No module named {name!r} here: {self.hidden.why}", name=name)
+        if name in self.hidden.refuse:  # an ImportError, not ModuleNotFoundError: ``from p import m``
+            # then keeps these words instead of "cannot import name 'm'"
+            raise ImportError(f"No module named {name!r} here: {self.hidden.why}", name=name)
         if name in self.hidden.stub:
             return importlib.machinery.ModuleSpec(name, self)  # type: ignore[arg-type]
         return None

@@ -128,7 +128,7 @@ class Limits:
 class Hidden:
     """Modules of this package a sandbox does not have.
 
-    Importing a module of ``refuse`` raises `ModuleNotFoundError` saying ``why`` (a capstone's bot
+    Importing a module of ``refuse`` raises `ImportError` saying ``why`` (a capstone's bot
     may not use the package's bots); a module of ``stub`` imports as inert stand-ins, so that a
     notebook that imports its exercises still runs while it is graded.  Behind walls each module's
     file (and its compiled copies) is also emptied at the operating system's level, so its text
