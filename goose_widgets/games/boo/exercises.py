@@ -21,7 +21,6 @@ Notebook 08:
 
 from __future__ import annotations
 
-import inspect
 import random
 from fractions import Fraction
 from functools import cache
@@ -169,22 +168,24 @@ def _sight_hint(graveyard: Graveyard, path: list, stop: Any, got_path: list, got
     return "It ends only when it leaves the bounding box of all cards (graveyard.bbox)."
 
 
-def sight(graveyard: Graveyard, square: tuple[int, int]) -> tuple[list, tuple[int, int] | None]:
+SIGHT_SOLUTION = """
+def sight(graveyard, square):
     steps = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
     token = graveyard.tokens[square]
-    colour, facing = token[0], token[1]  # a ghost's token is two letters
+    colour, facing = token[0], token[1]          # a ghost's token is two letters
     dr, dc = steps[facing]
     rmin, rmax, cmin, cmax = graveyard.bbox
     r, c = square
-    path: list[tuple[int, int]] = []
+    path = []
     while True:
         r, c = r + dr, c + dc
         if not (rmin <= r <= rmax and cmin <= c <= cmax):
-            return path, None
+            return path, None                    # out of the graveyard
         seen = graveyard.tokens.get((r, c), ".")
         if seen == "T" or (len(seen) == 2 and seen[0] != colour):
-            return path, (r, c)
+            return path, (r, c)                  # a tombstone, or a ghost of the other colour
         path.append((r, c))
+"""
 
 
 line_of_sight = Exercise(
@@ -200,8 +201,8 @@ line_of_sight = Exercise(
            "Keep going over voids (`tokens.get(square)` is None), empty squares '.', and ghosts whose "
            "first letter is the ghost's own colour.",
            "Stop with `None` as soon as the row or column leaves `graveyard.bbox`."),
-    solution=inspect.getsource(sight),
-    reference=sight,
+    solution=SIGHT_SOLUTION,
+    reference=defined_in(SIGHT_SOLUTION, "sight"),
     success="your line of sight matches the engine's for every ghost of six graveyards.",
     expects="a function `sight(graveyard, square)` that returns `(path, stop)`",
     notebook=STRATEGY_NOTEBOOK,

@@ -25,7 +25,6 @@ Notebook 04:
 
 from __future__ import annotations
 
-import inspect
 import random
 from fractions import Fraction
 from functools import cache
@@ -211,10 +210,14 @@ def _check_count(answer: Any) -> None:
                         f"function gave {float(got):.3f}.{hint}")
 
 
-def chance(observation: Observation, owner: int) -> Fraction:
+CHANCE_SOLUTION = """
+from fractions import Fraction
+
+def chance(observation, owner):
     geese_seen, foxes_seen, dogs_seen = observation.revealed[owner]
-    geese, dogs = SET[0] - geese_seen, SET[2] - dogs_seen
-    return Fraction(dogs, geese + dogs)
+    geese, dogs = 15 - geese_seen, 4 - dogs_seen   # a set: 15 geese, 5 foxes, 4 dogs
+    return Fraction(dogs, geese + dogs)             # a fox never lies face down
+"""
 
 
 count_the_dogs = Exercise(
@@ -227,8 +230,8 @@ count_the_dogs = Exercise(
     checker=_check_count,
     hints=("Which kinds of card can lie face down?",
            "Unseen dogs = 4 − dogs seen; unseen geese = 15 − geese seen; foxes never lie face down."),
-    solution=inspect.getsource(chance),
-    reference=chance,
+    solution=CHANCE_SOLUTION,
+    reference=defined_in(CHANCE_SOLUTION, "chance"),
     success="that is card counting: the unseen dogs over the unseen cards that can lie face down.",
     expects="a function `chance(observation, owner)` that returns a probability",
     notebook=PROBABILITY_NOTEBOOK,
@@ -264,13 +267,17 @@ def _check_stop(answer: Any) -> None:
                         f"gave {float(got):.4f}.{hint}")
 
 
-def expected_bank(geese: int, dogs: int, k: int) -> Fraction:
+BANK_SOLUTION = """
+from fractions import Fraction
+
+def expected_bank(geese, dogs, k):
     if dogs == 0:
-        k = min(k, geese)  # the row runs out: the round ends as a stop (B7)
+        k = min(k, geese)        # the row runs out: the round ends as a stop (B7)
     chance = Fraction(1)
     for i in range(k):
         chance *= Fraction(geese - i, geese + dogs - i)
     return chance * (k + 1)
+"""
 
 
 when_to_stop = Exercise(
@@ -283,8 +290,8 @@ when_to_stop = Exercise(
     hints=("Matt banks k + 1 cards if his first k flips are all geese, else nothing.",
            "The chance the first k flips are geese is (g/(g+d)) × ((g−1)/(g+d−1)) × … (k factors). "
            "Without dogs, the row running out stops him early."),
-    solution=inspect.getsource(expected_bank),
-    reference=expected_bank,
+    solution=BANK_SOLUTION,
+    reference=defined_in(BANK_SOLUTION, "expected_bank"),
     success="the exact expectation; the course then finds the best k.",
     expects="a function `expected_bank(geese, dogs, k)` that returns a number",
     notebook=PROBABILITY_NOTEBOOK,
@@ -364,11 +371,13 @@ def _check_stop_rule(answer: Any) -> None:
             raise Wrong(f"for p = {p} the rule stops after {expected} geese; yours said {got}.{slip}")
 
 
-def stop_after(p: Fraction) -> int:
+STOP_SOLUTION = """
+def stop_after(p):
     geese = 1                                   # the first flip is compulsory
     while (1 - p) - p * (geese + 1) > 0:        # one more flip still gains on average
         geese += 1
     return geese
+"""
 
 
 stop_rule = Exercise(
@@ -379,8 +388,8 @@ stop_rule = Exercise(
     checker=_check_stop_rule,
     hints=("Start with g = 1 (the compulsory first flip) and count up while the gain is positive.",
            "A `while` loop: `while (1 - p) - p * (g + 1) > 0: g += 1`, then return g."),
-    solution=inspect.getsource(stop_after),
-    reference=stop_after,
+    solution=STOP_SOLUTION,
+    reference=defined_in(STOP_SOLUTION, "stop_after"),
     success="the one-flip rule: flip while p < 1/(g + 2).  The counting bot plays by it.",
     expects="a function `stop_after(p)` that returns a whole number of geese",
     notebook=PROBABILITY_NOTEBOOK,
