@@ -144,8 +144,8 @@ def test_the_capstone_reference_bot_beats_random_and_broken_bots_are_named_by_se
 def test_a_bot_that_plays_the_first_legal_action_does_not_pass():
     first_legal = lambda observation, legal_actions: legal_actions[0]  # noqa: E731
     report = dataclasses.replace(write_a_bot, seed=1).check(first_legal)
-    assert report.status == "wrong" and "not clearly above one half" in report.message
-    assert report.standings[0].opponent == "random"
+    assert report.status == "wrong" and "cannot clearly beat the cautious bot" in report.message
+    assert report.standings[0].opponent == "cautious" and report.standings[0].decided == "missed"
 
 
 def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_actions():
@@ -170,7 +170,7 @@ def test_the_learners_bot_gets_only_its_observation_and_a_copy_of_the_legal_acti
     from goose_widgets.exercises.bots import play_tournament
     from goose_widgets.sandbox import BotError
 
-    opponents = [("random", write_a_bot.opponents[0][1], 2)]
+    opponents = [("random", write_a_bot.rivals()["random"], 2)]
     with pytest.raises(BotError) as raised:
         play_tournament("boo_to_the_goose", {"players": 2}, spy, opponents, ("Player 1", "Player 2"))
     seen = read_report(str(raised.value))
@@ -185,6 +185,6 @@ def test_the_capstone_is_repeatable():
     from goose_widgets.exercises.bots import play_tournament
 
     bot = write_a_bot.exercise.reference
-    opponents = [("random", write_a_bot.opponents[0][1], 6)]
+    opponents = [("random", write_a_bot.rivals()["random"], 6)]
     assert play_tournament("boo_to_the_goose", {"players": 2}, bot, opponents, ("P1", "P2"), seed=3) == \
         play_tournament("boo_to_the_goose", {"players": 2}, bot, opponents, ("P1", "P2"), seed=3)

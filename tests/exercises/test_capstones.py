@@ -52,10 +52,11 @@ def random_choice(observation, legal_actions):
     return random.choice(legal_actions)
 
 
-def short(capstone, seed=1, **games):
-    """The capstone with fewer games (``name=games``), seeded."""
-    opponents = tuple((name, factory, games.get(name, count)) for name, factory, count in capstone.opponents)
-    return dataclasses.replace(capstone, opponents=opponents, seed=seed)
+def short(capstone, seed=1, cap=40, compare=2, expert=2):
+    """The capstone with fewer games (at most ``cap`` a bar, ``compare`` a comparison, ``expert``
+    against the expert), seeded."""
+    return dataclasses.replace(capstone, seed=seed, cap=cap, expert_games=expert,
+                               compare=tuple((name, compare) for name, _ in capstone.compare))
 
 
 # --- what a bot can find ------------------------------------------------------------------------
@@ -94,7 +95,7 @@ def make_scanner(moves=12):
 
 def test_a_bot_that_scans_frames_and_gc_finds_no_game_state_and_no_chance_generator(monkeypatch):
     with watch(monkeypatch):
-        report = short(boo_to_the_goose_capstone, random=4, cautious=2, counting=2).check(make_scanner(25))
+        report = short(boo_to_the_goose_capstone).check(make_scanner(25))
     found = read_report(report.message)
     assert found == {"moves": 25, "states": 0, "generators": 0, "frames": []}, found
 
@@ -216,8 +217,10 @@ def forger(observation, legal_actions):
 
     import goose_widgets.engine as engine
     import goose_widgets.exercises.bots as bots
+    import goose_widgets.exercises.duels as duels
 
-    engine.wilson = bots.wilson = lambda *a, **k: (1.0, 0.99, 1.0)
+    engine.wilson = duels.wilson = lambda *a, **k: (1.0, 0.99, 1.0)
+    duels.Bar.decide = lambda *a: "cleared"
     bots.judge_standings = lambda outcome: None
     forged = json.dumps({"result": ["correct", "forged"], "index": 0}).encode()
     for pipe in answer_pipes():
@@ -226,7 +229,7 @@ def forger(observation, legal_actions):
 
 
 def test_forging_the_statistics_or_the_pipe_never_gives_a_tick(monkeypatch):
-    capstone = short(boo_to_the_goose_capstone, random=30, cautious=10, counting=2)
+    capstone = short(boo_to_the_goose_capstone)
     with watch(monkeypatch):
         report = capstone.check(forger)
     assert report.status == "wrong" and not report.correct, report
@@ -293,7 +296,62 @@ def test_neither_a_first_legal_action_bot_nor_a_random_bot_passes(game, bot):
     report = dataclasses.replace(CAPSTONES[game], seed=11).check(bot)
     print(f"{game}, {bot.__name__}: {report.status} in {time.perf_counter() - started:.1f} s")
     assert report.status == "wrong", report
-    assert "random bot" in report.message or CAPSTONES[game].middle in report.message
+    first_bar = CAPSTONES[game].bars[0]
+    assert f"against the {first_bar.rival} bot" in report.message and "99% interval" in report.message
+
+
+def test_the_verdict_waits_until_the_games_decide_it():
+    """A bar is cleared once the whole 99% interval lies above its share, missed once it lies below
+    the share plus the margin, open between; the words say which, and name the interval."""
+    from goose_widgets.exercises.duels import Bar
+
+    bar = Bar("forgetful")
+    assert bar.decide(0, 0) == "open"
+    assert bar.decide(10, 10) == "cleared" and bar.decide(9, 10) == "open"
+    assert bar.decide(43, 100) == "missed" and bar.decide(55, 100) == "open"
+    # with enough games every bar is decided: the interval grows narrower than the margin
+    assert bar.decide(550, 1000) == "cleared" and bar.decide(530, 1000) == "missed"
+    assert all(bar.decide(wins, 700) != "open" for wins in range(701))
+    quarter = Bar("greedy", 0.25)
+    assert quarter.decide(0, 20) == "missed" and quarter.decide(14, 30) == "cleared"
+    assert quarter.goal == "clearly win more than 25% of its games against the greedy bot"
+    rows = (("forgetful", 100, 55.0), ("random", 10, 10.0))
+    feedback = sneaky_goose_capstone.exercise.evaluate(("standings", (rows, (("forgetful", 0.5),
+                                                                             ("random", 0.5)))))
+    assert feedback.status == "wrong" and feedback.message.startswith("the games have not decided yet")
+    assert "99% interval 42% to 67%" in feedback.message and "button" in feedback.message
+    rows = (("forgetful", 100, 43.0),)
+    feedback = sneaky_goose_capstone.exercise.evaluate(("standings", (rows, (("forgetful", 0.5),
+                                                                             ("random", 0.5)))))
+    assert "the whole interval lies below 60%" in feedback.message
+    assert "below one half" not in feedback.message  # its interval, 31% to 56%, reaches above one half
+
+
+def test_a_bot_near_its_bar_is_told_not_clear_yet_and_can_play_on(monkeypatch):
+    """A bot about as good as the bar's rival: at the cap the verdict is "not clear yet", and
+    playing more games goes on from where the check stopped."""
+    near = dataclasses.replace(boo_to_the_goose_capstone, seed=4, cap=40, batch=20, expert_games=2,
+                               compare=())
+    with watch(monkeypatch):
+        report = near.check(cautious_like)
+        assert report.undecided and report.message.startswith("the games have not decided yet"), report
+        assert report.standings[0].games == 40 and report.standings[0].decided == "open"
+        more = report.play_more()
+    assert more.standings[0].games > 40, more
+
+
+CHOICES = random.Random(1)
+
+
+def cautious_like(observation, legal_actions):
+    """The cautious bot's own rule, written by a learner: as good as the cautious bot."""
+    names = [str(action) for action in legal_actions]
+    if not names[0].startswith("play"):  # a catch round: stop at once if it may, else any flip
+        return "stop" if "stop" in names else CHOICES.choice(legal_actions)
+    for wish in ("play dog", "play goose", "play fox"):
+        if wish in names:
+            return wish
+    return legal_actions[0]
 
 
 def test_the_report_shows_the_games_expert_bot_when_it_has_one(monkeypatch):
@@ -301,12 +359,12 @@ def test_the_report_shows_the_games_expert_bot_when_it_has_one(monkeypatch):
         name = "expert"
 
     monkeypatch.setitem(boo_to_the_goose_registry.BOTS, "expert", StandIn)
-    capstone = dataclasses.replace(short(boo_to_the_goose_capstone, random=40, cautious=20, counting=4),
-                                   expert_games=6)
+    capstone = short(boo_to_the_goose_capstone, compare=4, expert=6)
     report = capstone.check(boo_to_the_goose_capstone.exercise.reference)
     rows = {s.opponent: s for s in report.standings}
-    assert list(rows) == ["random", "cautious", "counting", "expert"]
+    assert list(rows) == ["cautious", "random", "counting", "expert"]
     assert rows["expert"].games == 6 and rows["expert"].role == "comparison"
-    assert "expert" in report.table() and report.status == "correct"
+    assert rows["cautious"].decided == rows["random"].decided == "cleared"
+    assert "expert" in report.table() and "99% interval" in report.table() and report.status == "correct"
     monkeypatch.delitem(boo_to_the_goose_registry.BOTS, "expert")
     assert "expert" not in {s.opponent for s in capstone.check(first_legal).standings}
