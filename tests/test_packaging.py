@@ -316,7 +316,8 @@ def test_wheel_metadata(built):
     assert "goose_widgets/classroom/app.py" in names
     # the stored results the course shows: the exact Goose tables, the experts' round-robins and the
     # capstones' study
-    stored = ["goose_widgets/games/game_of_the_goose/exact/results.json", "goose_widgets/exercises/capstone_study.json",
+    stored = ["goose_widgets/games/game_of_the_goose/exact/results.json",
+              "goose_widgets/exercises/capstone_study.json",
               *(f"goose_widgets/games/{game}/round_robins.json"
                 for game in ("boo_to_the_goose", "sneaky_goose", "boo"))]
     assert all(name in names for name in stored), sorted(set(stored) - set(names))
