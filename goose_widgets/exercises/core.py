@@ -32,7 +32,6 @@ import traceback
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Literal
 
 from ..sandbox import (
@@ -42,6 +41,7 @@ from ..sandbox import (
     Sandbox,
     SandboxedFunction,
 )
+from ..sandbox.answers import is_placeholder, is_plain_data
 from .answers import as_number, describe, type_name
 from .progress import record
 from .verdicts import NotAnswered, Rounded, Wrong
@@ -215,33 +215,6 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-# --- placeholders ------------------------------------------------------------------------------
-
-_RETURN_NONE_ONLY = {"RESUME", "NOP", "RETURN_VALUE", "RETURN_CONST", "LOAD_CONST", "CACHE"}
-
-
-def is_placeholder(value: Any) -> bool:
-    """True for an answer not given yet: ``...``, ``None``, a tuple or list with a ``...`` in it, or
-    a function whose body is only ``...`` or ``pass`` (after an optional docstring): a function
-    that can only return None.
-
-    Only the types are asked (never an attribute of a learner's object, which could run its code)."""
-    if value is Ellipsis or value is None:
-        return True
-    if type(value) in (tuple, list) and any(item is Ellipsis for item in value):
-        return True  # a pair or list with a part still to fill in
-    if type(value) is not types.FunctionType:
-        return False
-    import dis
-
-    for instruction in dis.get_instructions(value.__code__):
-        if instruction.opname not in _RETURN_NONE_ONLY:
-            return False
-        if instruction.opname in ("LOAD_CONST", "RETURN_CONST") and instruction.argval is not None:
-            return False
-    return True
-
-
 # --- running a checker ---------------------------------------------------------------------------
 
 def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: float) -> Feedback:
@@ -251,7 +224,7 @@ def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: flo
     it is.  Anything else goes to a sandbox first: a callable is handed to the checker as a
     `SandboxedFunction`, any other object as the safe data the sandbox reads from it.
     """
-    if _is_plain_data(answer):
+    if is_plain_data(answer):
         return _feedback(checker, answer, success)
     sandbox = Sandbox(answer)
     try:
@@ -330,19 +303,6 @@ def _course_error(err: BaseException) -> Feedback:
 
 def _short(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + " …"
-
-
-_PLAIN_TYPES = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis), Fraction)
-
-
-def _is_plain_data(value: Any, depth: int = 0) -> bool:
-    if type(value) in _PLAIN_TYPES:
-        return True
-    if depth < 4 and type(value) in (tuple, list, set, frozenset) and len(value) <= 10_000:
-        return all(_is_plain_data(item, depth + 1) for item in value)
-    if depth < 4 and type(value) is dict and len(value) <= 10_000:
-        return all(_is_plain_data(k, depth + 1) and _is_plain_data(v, depth + 1) for k, v in value.items())
-    return False
 
 
 # --- small checks a checker uses -----------------------------------------------------------------

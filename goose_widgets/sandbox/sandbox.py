@@ -32,6 +32,7 @@ import sys
 import threading
 import time
 import weakref
+from dataclasses import dataclass
 from typing import Any
 
 from .answers import LearnerCodeError, LearnerCodeStopped, LearnerError, decode
@@ -39,9 +40,21 @@ from .pickling import LOAD_LIMIT, TooLarge, _too_large, learner_pickle
 from .processes import Child, new_child
 from .walls import ANSWERS, Hidden, Limits, format_size
 
-__all__ = ["Sandbox"]
+__all__ = ["Exported", "Sandbox"]
 
 HEADER = struct.Struct(">I")
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A name of a learner's notebook as the grader has it: ``kind`` is "plain" (``value`` is plain
+    data), "object" (``payload`` is its pickle, for a sandbox of its own; ``function`` whether it
+    is callable), "placeholder" (still the course's ``...``) or "missing"."""
+
+    kind: str
+    value: Any = None
+    payload: bytes = b""
+    function: bool = False
 
 
 class Sandbox:
@@ -115,13 +128,45 @@ class Sandbox:
             raise LearnerCodeError("the sandbox answered with something else")
         return decode(reply["value"])
 
+    # a learner's notebook, cell by cell (the teacher's grader: `Sandbox(None)` holds no object)
+    def run_cell(self, source: str, number: int, timeout: float) -> None:
+        """Run cell ``number`` of a learner's notebook here; raises `LearnerError` when it raised,
+        `LearnerCodeStopped` at ``timeout`` (the sandbox is then gone)."""
+        self.load()
+        reply = self._request(("cell", source, number), timeout)
+        if reply.get("ran") != number:
+            raise LearnerCodeError("the sandbox answered a cell with something else")
+
+    def export(self, name: str, timeout: float) -> Exported:
+        """The notebook's ``name``, as `Exported`."""
+        import base64
+        import binascii
+
+        self.load()
+        reply = self._request(("export", name), timeout, most=self.limits.sent * 4 // 3 + 4096)
+        if reply.get("missing") is True:
+            return Exported("missing")
+        if reply.get("placeholder") is True:
+            return Exported("placeholder", function=reply.get("function") is True)
+        if "value" in reply:
+            return Exported("plain", value=decode(reply["value"]))
+        payload = reply.get("payload")
+        if isinstance(payload, str):
+            try:
+                return Exported("object", payload=base64.b64decode(payload, validate=True),
+                                function=reply.get("callable") is True)
+            except (binascii.Error, ValueError):
+                pass
+        raise LearnerCodeError("the sandbox answered an export with something else")
+
     # the plumbing
     def _start(self) -> None:
         self._child = new_child(self.limits, self.hidden)
         self._reader = _Reader(self._child.read_fd, self.limits.reply)
         self._finalizer = weakref.finalize(self, Child.kill, self._child)
 
-    def _request(self, message: tuple[Any, ...], timeout: float, counted: bool = True) -> dict[str, Any]:
+    def _request(self, message: tuple[Any, ...], timeout: float, counted: bool = True,
+                 most: int | None = None) -> dict[str, Any]:
         child, reader = self._child, self._reader
         if child is None or reader is None or self.closed:
             raise LearnerCodeError("your code's sandbox was stopped earlier")
@@ -130,7 +175,7 @@ class Sandbox:
         deadline = started + max(0.0, timeout)
         try:
             _write(child.write_fd, HEADER.pack(len(data)) + data, deadline)
-            raw = reader.read(deadline)
+            raw = reader.read(deadline, most)
         except TimeoutError:
             self.close()
             raise LearnerCodeStopped(round(timeout, 3)) from None
@@ -215,11 +260,11 @@ class _Reader:
         else:
             os.set_blocking(self.fd, False)
 
-    def _frame(self) -> bytes | None:
+    def _frame(self, most: int | None = None) -> bytes | None:
         if len(self.buffer) < HEADER.size:
             return None
         size = HEADER.unpack_from(self.buffer)[0]
-        if size > self.most:
+        if size > (most or self.most):
             raise _Oversized(size)
         if len(self.buffer) < HEADER.size + size:
             return None
@@ -227,9 +272,9 @@ class _Reader:
         del self.buffer[:HEADER.size + size]
         return frame
 
-    def read(self, deadline: float) -> bytes:
+    def read(self, deadline: float, most: int | None = None) -> bytes:
         while True:
-            frame = self._frame()
+            frame = self._frame(most)
             if frame is not None:
                 return frame
             remaining = deadline - time.monotonic()

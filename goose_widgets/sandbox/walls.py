@@ -338,7 +338,9 @@ def environment() -> dict[str, str]:
             else "/tmp", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1",
             # one thread for numerical libraries, and few malloc arenas: what counts against memory
             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-            "MALLOC_ARENA_MAX": "2", **({"SYSTEMROOT": os.environ.get("SYSTEMROOT", "")}
+            "MALLOC_ARENA_MAX": "2", "MPLBACKEND": "Agg",
+            # a sandbox starts no process: the package plays a notebook's `workers=N` in one
+            "GOOSE_WIDGETS_IN_SANDBOX": "1", **({"SYSTEMROOT": os.environ.get("SYSTEMROOT", "")}
                                         if os.name == "nt" else {})}
 
 

@@ -15,7 +15,11 @@ read without running anything this process chose:
 - ``("choose", observation, legal_actions)``: call it as a bot and answer ``{"index": i}`` (the
   legal action it chose, matched by the action's own equality, then by its text) or
   ``{"illegal": text}``;
-- ``("read",)``: answer the loaded object itself as safe data (a value that is not a function).
+- ``("read",)``: answer the loaded object itself as safe data (a value that is not a function);
+- ``("cell", source, number)``: run a cell of a learner's notebook (in an IPython shell of its
+  own) and answer ``{"ran": number}`` or its error; ``("export", name)``: answer the notebook's
+  ``name`` as ``{"value": <safe data>}``, ``{"payload": <base64 pickle>, "callable": bool}``,
+  ``{"placeholder": true, "function": bool}`` or ``{"missing": true}`` (the teacher's grader).
 
 A failure of the learner's code, `BaseException` included (KeyboardInterrupt, SystemExit, the
 learner's own classes), answers ``{"error": {"type", "message", "frames"}}``, where ``frames`` are
@@ -252,6 +256,10 @@ def serve(requests: BinaryIO, replies: BinaryIO, confined: dict[str, bool] | Non
                 message = _choose(loaded, request[1], request[2])
             elif verb == "read":
                 message = {"value": encode(loaded)}
+            elif verb == "cell":
+                message = _run_cell(request[1], request[2])
+            elif verb == "export":
+                message = _export(request[1])
             else:
                 message = {"error": {"type": "ProtocolError", "message": f"unknown request {verb!r}",
                                      "frames": []}}
@@ -262,6 +270,60 @@ def serve(requests: BinaryIO, replies: BinaryIO, confined: dict[str, bool] | Non
         except (ValueError, TypeError, RecursionError):  # e.g. NaN in a report
             reply({"error": {"type": "ValueError", "message": "the answer could not be sent back",
                              "frames": []}})
+
+
+# --- a notebook, cell by cell (the teacher's grader) ---------------------------------------------
+
+_SHELL: list[Any] = []
+
+
+def _shell() -> Any:
+    """An IPython shell of its own (magics and ``display`` work as in a kernel); its namespace is
+    the notebook's, and its functions belong to ``__main__`` (so they travel by value)."""
+    if not _SHELL:
+        from IPython.core.interactiveshell import InteractiveShell
+
+        class Shell(InteractiveShell):
+            def enable_gui(self, gui: Any = None) -> None:  # "%matplotlib inline": no window here
+                return None
+
+        _SHELL.append(Shell.instance())
+    return _SHELL[0]
+
+
+def _run_cell(source: str, number: int) -> dict[str, Any]:
+    """Run one cell of the learner's notebook; its error, if it raised, is the answer."""
+    shell = _shell()
+    result = shell.run_cell(source, store_history=False, silent=True, cell_id=f"cell-{number}")
+    failure = result.error_before_exec or result.error_in_exec
+    if failure is not None:
+        return error_report(failure)
+    return {"ran": number}
+
+
+def _export(name: str) -> dict[str, Any]:
+    """The notebook's ``name`` as the grader may have it: plain data as it is; a function, a bot
+    or any other object pickled (its bytes cross as they are: the grader hands them to a sandbox of
+    their own, never unpickles them); or word that it is missing or still the placeholder."""
+    import base64
+    import types
+
+    from goose_widgets.sandbox.answers import is_placeholder, is_plain_data
+
+    namespace = _shell().user_ns
+    if name not in namespace:
+        return {"missing": True}
+    value = namespace[name]
+    if is_placeholder(value):
+        return {"placeholder": True, "function": type(value) is types.FunctionType}
+    if is_plain_data(value):
+        return {"value": encode(value)}
+    import cloudpickle
+
+    from goose_widgets.sandbox.pickling import _dumps
+
+    payload = _dumps(cloudpickle, value, _LIMITS[0].sent)
+    return {"payload": base64.b64encode(payload).decode("ascii"), "callable": callable(value)}
 
 
 def _die_with_parent() -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ...engine.play import effective_workers
 from .analysis import BotScore, round_scores
 from .bots import ForgetfulBot, MemoryBot
 
@@ -41,6 +42,7 @@ def honk_study(thresholds: Sequence[float], games: int, players: int = 2, seed: 
 def _pool(workers: int | None) -> Iterator[Executor | None]:
     """One pool of ``workers`` processes for all the simulations of a study (None: in this process),
     so that processes start once and keep their game's tables warm from one simulation to the next."""
+    workers = effective_workers(workers)
     if workers is None or workers == 1:
         yield None
         return
