@@ -109,7 +109,8 @@ def site(extra: list[str]) -> None:
 
 def test(extra: list[str]) -> None:
     ensure_environment("test")
-    run([BIN / "ruff", "check", "goose_widgets", "tests", "benchmarks", "docs", "tasks.py", "setup.py"])
+    run([BIN / "ruff", "check", "goose_widgets", "tests", "benchmarks", "docs", "tasks.py", "setup.py",
+         "conftest.py"])
     run([PY, "-m", "mypy"])
     env = dict(os.environ, GOOSE_WIDGETS_RAISE_ERRORS="1", MPLBACKEND="Agg",
                GOOSE_WIDGETS_PROGRESS=tempfile.mkdtemp())  # progress files: never in the repository
