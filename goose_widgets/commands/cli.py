@@ -35,6 +35,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                  "write an nbgrader course: solution cells and autograded checks"),
     "serve": ("goose_widgets.server.cli:serve", "server",
               "serve tables where a class plays together, each learner in their own browser"),
+    "grade": ("goose_widgets.teaching.grader:main", "course",
+              "grade learners' notebooks: their cells run in sandboxes, the course's checkers judge"),
     "doctor": ("goose_widgets.commands.doctor:main", "",
                "which walls and limits learner code runs behind on this machine, and why"),
 }

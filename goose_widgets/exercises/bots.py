@@ -46,6 +46,7 @@ from ..sandbox import (
     Hidden,
     LearnerCodeError,
     LearnerError,
+    Pickled,
     SandboxedBot,
     TooLarge,
     learner_pickle,
@@ -160,7 +161,7 @@ class BotCapstone:
         if is_placeholder(my_bot):
             return self.exercise.evaluate(my_bot)
         what = "my_bot(observation, legal_actions) -> one of legal_actions"
-        if not callable(my_bot):
+        if not (my_bot.function if isinstance(my_bot, Pickled) else callable(my_bot)):
             shown = describe(my_bot) if type(my_bot) in (int, float, str, bool, tuple, list) else ""
             return self._verdict("bot error",
                                  f"expected a function ({what}), got {type_name(my_bot)} {shown}.")
@@ -174,7 +175,8 @@ class BotCapstone:
               compare: bool) -> Feedback | TournamentReport:
         what = "my_bot(observation, legal_actions) -> one of legal_actions"
         try:
-            payload = learner_pickle(my_bot, limit=self._limits_sent())
+            payload = (my_bot.payload if isinstance(my_bot, Pickled)  # pickled in a notebook's sandbox
+                       else learner_pickle(my_bot, limit=self._limits_sent()))
         except TooLarge as err:
             return self._verdict("bot error", f"your bot cannot be sent to its sandbox: {err}.")
         except TypeError as err:

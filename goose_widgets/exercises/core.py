@@ -38,6 +38,7 @@ from ..sandbox import (
     LearnerCodeError,
     LearnerCodeStopped,
     LearnerError,
+    Pickled,
     Sandbox,
     SandboxedFunction,
 )
@@ -226,7 +227,7 @@ def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: flo
     """
     if is_plain_data(answer):
         return _feedback(checker, answer, success)
-    sandbox = Sandbox(answer)
+    sandbox = Sandbox(None, payload=answer.payload) if isinstance(answer, Pickled) else Sandbox(answer)
     try:
         if sandbox.load()["callable"]:
             given: Any = SandboxedFunction(sandbox, limit)

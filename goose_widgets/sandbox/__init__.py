@@ -16,12 +16,12 @@ stand on it.  docs/sandbox.md is the threat model.
 
 from .answers import BotError, LearnerCodeError, LearnerCodeStopped, LearnerError, LearnerObject
 from .learner import SandboxedBot, SandboxedFunction, is_function_bot, signature_of
-from .pickling import TooLarge, learner_pickle
+from .pickling import Pickled, TooLarge, learner_pickle
 from .processes import fork_available, session_members
 from .sandbox import Sandbox
 from .walls import ANSWERS, Hidden, Limits, SandboxWarning, status
 
 __all__ = ["ANSWERS", "BotError", "Hidden", "LearnerCodeError", "LearnerCodeStopped", "LearnerError",
-           "LearnerObject", "Limits", "Sandbox", "SandboxWarning", "SandboxedBot", "SandboxedFunction",
-           "TooLarge", "fork_available", "is_function_bot", "learner_pickle", "session_members",
-           "signature_of", "status"]
+           "LearnerObject", "Limits", "Pickled", "Sandbox", "SandboxWarning", "SandboxedBot",
+           "SandboxedFunction", "TooLarge", "fork_available", "is_function_bot", "learner_pickle",
+           "session_members", "signature_of", "status"]

@@ -27,13 +27,27 @@ from .answers import LearnerCodeStopped
 from .processes import fork_available
 from .walls import Limits, format_size
 
-__all__ = ["TooLarge", "learner_pickle"]
+__all__ = ["Pickled", "TooLarge", "learner_pickle"]
 
 LOAD_LIMIT = 60.0  # seconds to pickle, start and load (a loaded machine is slow)
 
 
 class TooLarge(TypeError):
     """The learner's object is larger, pickled, than a sandbox accepts."""
+
+
+class Pickled:
+    """A learner's object that exists only as its pickle, made in a sandbox (the grader's learner's
+    notebook): it is sent to a sandbox of its own as it is, never unpickled here.  ``function``
+    says whether the object is callable, as the sandbox that pickled it saw."""
+
+    __slots__ = ("payload", "function")
+
+    def __init__(self, payload: bytes, function: bool) -> None:
+        self.payload, self.function = payload, function
+
+    def __repr__(self) -> str:
+        return f"<your {'function' if self.function else 'object'}, {len(self.payload):,} bytes pickled>"
 
 
 def learner_pickle(obj: Any, timeout: float = LOAD_LIMIT, limit: int | None = None) -> bytes:
