@@ -120,6 +120,8 @@ class Exercise:
     ``expects`` says what to write (e.g. "a `Fraction`", "a function `move(square, roll)`"): the
     "not answered yet" message shows it.  ``notebook`` names the course notebook the exercise is in
     (e.g. "02_goose_probability"), for `progress`.  ``time_limit`` (seconds) bounds the learner's code.
+    ``example`` marks a worked example, which the course checks itself: never recorded, never in
+    `progress` or a class report.
     """
 
     name: str
@@ -133,6 +135,7 @@ class Exercise:
     time_limit: float = 30.0
     expects: str = ""
     notebook: str = ""
+    example: bool = False  # a worked example (00's warm-up): never recorded as the learner's work
     _record: _Record = field(default_factory=_Record, init=False, compare=False, repr=False)
 
     def evaluate(self, answer: Any) -> Feedback:

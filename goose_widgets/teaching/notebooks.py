@@ -104,10 +104,14 @@ def insert_solutions_off(notebook: Any) -> None:
 
 
 def solution_texts() -> list[str]:
-    """Every exercise's solution text, as `show_solution` shows it."""
-    from ..exercises.catalogue import course_exercises
-
-    return [exercise.solution.strip() for _, exercise in course_exercises() if exercise.solution.strip()]
+    """Every exercise's solution text, as `show_solution` shows it (the worked example's too)."""
+    texts = []
+    for module in exercise_modules():
+        exercises = getattr(module, "EXERCISES", ())
+        for exercise in exercises.values() if isinstance(exercises, dict) else exercises:
+            if exercise.solution.strip():
+                texts.append(exercise.solution.strip())
+    return texts
 
 
 def _output_text(output: Any) -> str:

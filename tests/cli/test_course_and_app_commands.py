@@ -110,3 +110,17 @@ def test_the_app_notebook_uses_the_installed_package():
     notebook = json.loads((app_path() / "goose_widgets_app.ipynb").read_text())
     source = "".join(notebook["cells"][0]["source"])
     assert "from goose_widgets.classroom.app import ClassroomApp" in source
+
+
+def test_the_learners_folder_leaves_out_the_teachers_pages_and_remembers_the_learner(tmp_path):
+    files = course_command.course_files()
+    pages = {name for name in files if name.startswith("docs/")}
+    assert {"docs/boo.md", "docs/sandbox.md", "docs/accessibility.md"} <= pages
+    assert not pages & {"docs/teaching.md", "docs/server.md", "docs/index.md", "docs/architecture.md"}
+    name, rest = course_command.take_learner(["my-course", "--learner", "Ada Lovelace", "--no-browser"])
+    assert (name, rest) == ("Ada Lovelace", ["my-course", "--no-browser"])
+    course_command.copy_course(tmp_path)
+    assert course_command.remembered_learner(tmp_path, None) is None
+    assert course_command.remembered_learner(tmp_path, "Ada Lovelace") == "Ada Lovelace"
+    course_command.copy_course(tmp_path)  # a later start keeps the name it was given
+    assert course_command.remembered_learner(tmp_path, None) == "Ada Lovelace"
