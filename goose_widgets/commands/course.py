@@ -8,11 +8,11 @@ teacher's) is copied from the installed package, or from the checkout, into FOLD
 the class report); the folder remembers it, so later starts need not say it again.
 
 A learner's work is never lost: FOLDER keeps a record (``.goose-course.json``) of what was copied,
-and a notebook that differs from it (the learner ran or edited it) is never overwritten.  When the
-course brings a newer version of such a notebook, the new one goes beside it under a new name (``01_….course-0.2.0.ipynb``) and the
-command says so.  Notebooks the learner has not touched are brought up to date.  Then JupyterLab
-opens there on ``course/00_start_here.ipynb``; arguments after FOLDER go to JupyterLab (e.g.
-``--no-browser`` or ``--port=8890``).
+and a notebook that differs from it (the learner ran or edited it) is never overwritten.  When
+the course brings a newer version of such a notebook, the new one goes beside it under a new name
+(``01_….course-0.2.0.ipynb``) and the command says so.  Notebooks the learner has not touched are
+brought up to date.  Then JupyterLab opens there on ``course/00_start_here.ipynb``; arguments after
+FOLDER go to JupyterLab (e.g. ``--no-browser`` or ``--port=8890``).
 """
 
 from __future__ import annotations
