@@ -33,6 +33,7 @@ from ..resources import course_path
 from .grading import points_for
 from .notebooks import (
     SOLUTIONS_OFF_TAG,
+    drop_discussions,
     exercise_cells,
     insert_solutions_off,
     read_notebook,
@@ -66,6 +67,7 @@ def grade_ids(variable: str) -> tuple[str, str]:
 
 def make_assignment(notebook: Any, stem: str) -> int:
     """Turn a course notebook into an nbgrader source notebook in place; return its number of exercises."""
+    drop_discussions(notebook)
     found = exercise_cells(notebook, stem)
     strip_solution_outputs(notebook)
     for cells in found:
