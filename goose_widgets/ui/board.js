@@ -97,22 +97,39 @@ const GooseBoard = (() => {
     return i === typed.length;
   }
 
-  function within(typed, phrase) {  // the same first word, and the others in order among its words
+  const numbers = (list) => list.filter((w) => /^-?\d+$/.test(w));
+  const endsWith = (all, end) => end.length <= all.length
+    && end.every((w, i) => w === all[all.length - end.length + i]);
+
+  /** The same first word, the other words in order among the phrase's, and its last numbers (a
+   * card's number, a square's column and row; a seat's name may hold a number too): "flip 1" is
+   * "flip Player 2's card 1", not "flip Player 1's card 2". */
+  function within(typed, phrase) {
     if (!typed.length || typed[0] !== phrase[0][0]) return false;
+    const given = numbers(typed);
+    if (!endsWith(numbers(phrase.filter(([, optional]) => !optional).map(([w]) => w)), given)
+        && !endsWith(numbers(phrase.map(([w]) => w)), given)) return false;
     let i = 1;
     for (const [word] of phrase.slice(1)) if (i < typed.length && typed[i] === word) i += 1;
     return i === typed.length;
   }
 
   /** The actions ``text`` names among ``commands`` ([phrase, action] pairs): the exact matches if
-   * any, else those whose phrase holds its words in order. */
+   * any, else those whose first phrase (the move's own words, not its longer label) holds its words
+   * in order. */
   function resolve(text, commands) {
-    const typed = words(text);
+    const typed = words(text).map((w) => w.replace(/[\[\]]/g, "")).filter(Boolean);
     if (!typed.length) return [];
-    const parsed = commands.map(([phrase, action]) => [tokens(phrase), action, phrase]);
+    const first = new Set();
+    const parsed = commands.map(([phrase, action]) => {
+      const own = !first.has(action);
+      first.add(action);
+      return [tokens(phrase), action, phrase, own];
+    });
     for (const test of [exact, within]) {
       const found = new Map();
-      for (const [phrase, action, said] of parsed) {
+      for (const [phrase, action, said, own] of parsed) {
+        if (test === within && !own) continue;
         if (phrase.length && test(typed, phrase) && !found.has(action)) found.set(action, said);
       }
       if (found.size) return [...found.entries()];
