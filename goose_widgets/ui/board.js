@@ -9,9 +9,9 @@
 //    sends the SVG's data-escape action; after a redraw the focus stays on the element with the
 //    same key, or the nearest one, and a focus ring is drawn into the SVG;
 //  - draws the text mode: the position in words and every element with data-action as an ordinary
-//    button (one button per action, kept across redraws, so its identity never changes under the
-//    focus); after a move, the bots' turns and a redraw the focus comes back to the same action if
-//    it is still offered, else to the first move offered;
+//    button (its action in data-move: one button per action, kept across redraws, so its identity
+//    never changes under the focus); after a move, the bots' turns and a redraw the focus comes
+//    back to the same action if it is still offered, else to the first move offered;
 //  - says things through a queue: one message at a time, each a new node of a polite live region
 //    (so nothing said is ever replaced, and a message said twice is read again), at least GAP ms
 //    apart (what arrives meanwhile is said next, together: a screen reader may drop a burst), and
@@ -411,7 +411,7 @@ const GooseBoard = (() => {
     });
     text.addEventListener("focusin", (ev) => {
       const button = ev.target.closest("button");
-      if (button) { textKey = button.dataset.action; waiting = false; }
+      if (button) { textKey = button.dataset.move; waiting = false; }
     });
 
     function drawText(svg) {
@@ -432,14 +432,14 @@ const GooseBoard = (() => {
         item.textContent = line;
         lines.appendChild(item);
       }
-      const old = new Map([...text.querySelectorAll("button")].map((b) => [b.dataset.action, b]));
+      const old = new Map([...text.querySelectorAll("button")].map((b) => [b.dataset.move, b]));
       const buttons = offered.map(([action, name, pressed]) => {
         let button = old.get(action);
         if (!button) {
           button = document.createElement("button");
           button.type = "button";
-          button.dataset.action = action;
-          button.addEventListener("click", () => played(button.dataset.action));
+          button.dataset.move = action;
+          button.addEventListener("click", () => played(button.dataset.move));
         }
         old.delete(action);
         if (button.textContent !== name) button.textContent = name;
@@ -447,12 +447,12 @@ const GooseBoard = (() => {
         else button.setAttribute("aria-pressed", pressed);
         return button;
       });
-      const focusedGone = had && !!active.dataset && old.has(active.dataset.action);
+      const focusedGone = had && !!active.dataset && old.has(active.dataset.move);
       // the buttons kept stay in the page (so the focus stays on them); the others go first, so
       // that no kept button is moved (a moved element loses the focus)
       for (const b of old.values()) b.remove();
-      for (const [group, wanted] of [[settings, buttons.filter((b) => !isMove(b.dataset.action))],
-                                     [moves, buttons.filter((b) => isMove(b.dataset.action))]]) {
+      for (const [group, wanted] of [[settings, buttons.filter((b) => !isMove(b.dataset.move))],
+                                     [moves, buttons.filter((b) => isMove(b.dataset.move))]]) {
         wanted.forEach((b, i) => { if (group.children[i] !== b) group.insertBefore(b, group.children[i] || null); });
       }
       settings.hidden = !settings.childElementCount;
@@ -462,8 +462,8 @@ const GooseBoard = (() => {
         return;
       }
       if (!(had || (waiting && lost))) return;
-      const target = buttons.find((b) => b.dataset.action === textKey)
-        || buttons.find((b) => isMove(b.dataset.action));
+      const target = buttons.find((b) => b.dataset.move === textKey)
+        || buttons.find((b) => isMove(b.dataset.move));
       if (target) { waiting = false; target.focus(); }
       else { waiting = true; lines.focus(); }
     }

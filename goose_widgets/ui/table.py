@@ -151,7 +151,8 @@ class Table:
                           tooltip="The position in words and every move as a button")
         text.observe(self._guard(lambda change: self.set_text_mode(change["new"])), "value")
         self.text_toggle = text
-        self.controls = W.HBox([undo, new, ffwd, text, *toggles], layout=W.Layout(flex_flow="row wrap"))
+        # Text mode first: a learner who turns it on comes back up to the moves in a few keys
+        self.controls = W.HBox([text, undo, new, ffwd, *toggles], layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.status, self.board, self.buttons, self.error, self.controls,
                               self.log_view])
         self.widget.add_class("gw-table")

@@ -20,7 +20,7 @@ from tests.server.helpers import AUTH
 FOCUS = """() => {
   const e = document.activeElement;
   if (!e || e === document.body) return {tag: 'body', label: '', action: null, inBoard: false};
-  const action = e.getAttribute('data-action') || (e.dataset && e.dataset.action) || null;
+  const action = e.getAttribute('data-action') || e.getAttribute('data-move') || null;
   return {tag: e.tagName.toLowerCase(), role: e.getAttribute('role'), action: action,
           label: e.getAttribute('aria-label') || (e.textContent || '').trim().slice(0, 200),
           pressed: e.getAttribute('aria-pressed'), inBoard: !!e.closest('#board'),
@@ -31,7 +31,7 @@ FOCUS = """() => {
 
 MOVES = """(text) => [...document.querySelectorAll(text ? '#board .gw-text-moves button'
     : '#board .gw-picture [data-action]')].map(e => ({
-      action: e.getAttribute('data-action') || e.dataset.action,
+      action: e.getAttribute('data-action') || e.getAttribute('data-move'),
       label: e.getAttribute('aria-label') || e.textContent.trim()}))
     .filter(m => m.action && !m.action.startsWith('ui:'))"""
 

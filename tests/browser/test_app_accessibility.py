@@ -32,11 +32,11 @@ def start(page, game: str) -> None:
 
 
 def text_mode(page) -> None:
-    """Turn the table's text mode on with the keyboard: from the table's New game button, Tab to the
-    checkbox and press Space."""
+    """Turn the table's text mode on with the keyboard: from the table's New game button, Shift+Tab
+    back to the checkbox (the first of the table's controls) and press Space."""
     page.locator(".gw-table button", has_text=re.compile(r"^\s*New game\s*$")).first.focus()
     for _ in range(4):
-        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
         label = page.evaluate("() => { const l = document.activeElement.closest('label');"
                               " return l ? l.innerText : ''; }")
         if "Text mode" in label:
