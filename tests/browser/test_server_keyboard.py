@@ -180,3 +180,71 @@ def test_a_whole_game_by_typed_commands(seat, game):
     said = seat.said()
     print(f"\n{game} by typed commands: a whole game, {moves} moves, {asked} questions on the way; "
           f"announcements {figures}; the last three: {[text for text, _ in said[-3:]]}")
+
+
+def test_the_server_pages_have_no_axe_violation_of_any_impact(server, browser):
+    """axe-core on the join page, a seat's page (its board, then its text mode) and the teacher's."""
+    from tests.browser.keyboard import axe_problems
+    from tests.server.helpers import TOKEN
+
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    problems = []
+    try:
+        page.goto(server.url + "/")
+        problems += axe_problems(page, ["html"], "the join page")
+        for game in GAMES:
+            players, params = TABLES[game]
+            learner = SeatPage(page, server.url, create_table(server.url, game, players, **params))
+            problems += axe_problems(page, ["html"], f"the seat page of {game}")
+            page.locator("#text-mode").check()
+            page.locator("#board .gw-text-moves button").first.wait_for(timeout=20_000)
+            problems += axe_problems(page, ["html"], f"the seat page of {game}, text mode")
+            page.locator("#text-mode").uncheck()
+            assert not learner.errors, learner.errors
+        page.goto(f"{server.url}/teacher#token={TOKEN}")
+        page.locator("table.tables").first.wait_for(timeout=20_000)
+        problems += axe_problems(page, ["html"], "the teacher's page")
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_at_200_percent_and_320_px_the_boards_text_is_twice_as_large_and_the_page_reflows(server, browser):
+    """WCAG 1.4.4 and 1.4.10 at the seat page: at 200% zoom (a 1366×900 window) the smallest text
+    of each board is at least twice its size at 100% (the board keeps its size in CSS px and
+    scrolls inside its frame); at 320 CSS px wide (400%) too, and nothing but the board's frame
+    scrolls sideways (the text mode reflows).  Screenshots: ``screenshots/zoom_server_*.png``."""
+    from tests.browser.keyboard import smallest_text, zoom, zoomed_shot
+    from tests.browser.lab import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    sizes = {}
+    wide = "() => document.documentElement.scrollWidth - window.innerWidth"
+    try:
+        for game in GAMES:
+            players, params = TABLES[game]
+            SeatPage(page, server.url, create_table(server.url, game, players, **params))
+            normal = smallest_text(page, "#play")
+            zoom(page, 2)
+            double = smallest_text(page, "#play")
+            zoomed_shot(page, SCREENSHOTS / f"zoom_server_{game}_200.png")
+            assert page.evaluate(wide) <= 1, f"{game}: the page scrolls sideways at 200%"
+            zoom(page, 4, 1280, 900)
+            narrow = smallest_text(page, "#play")
+            assert page.evaluate(wide) <= 1, f"{game}: the page scrolls sideways at 320 px"
+            zoomed_shot(page, SCREENSHOTS / f"zoom_server_{game}_320.png")
+            page.locator("#text-mode").check()
+            page.locator("#board .gw-text-moves button").first.wait_for(timeout=20_000)
+            assert page.evaluate(wide) <= 1, f"{game}: the text mode does not reflow at 320 px"
+            zoomed_shot(page, SCREENSHOTS / f"zoom_server_{game}_320_text.png", full_page=True)
+            page.locator("#text-mode").uncheck()
+            zoom(page, 1)
+            sizes[game] = (normal, double, narrow)
+            assert double >= 2 * normal * 0.99 and narrow >= 4 * normal * 0.99, (game, sizes[game])
+    finally:
+        context.close()
+    print("\nsmallest board text in device px at 100%, 200%, 400% (320 CSS px):",
+          {game: tuple(round(v, 1) for v in values) for game, values in sizes.items()})
