@@ -42,12 +42,23 @@ _TAB_ID = re.compile(r"[0-9a-f]{32}")
 _TAB_ESM = r"""
 function render({ model, el }) {
   // The app is a landmark of its own (a named region), so that everything it shows lies in one,
-  // in Voila's page and in a notebook alike (ipywidgets' boxes take no role of their own).
-  const app = el.closest(".gw-app");
-  if (app) {
-    app.setAttribute("role", "region");
-    app.setAttribute("aria-label", "Goose games");
-  }
+  // in Voila's page and in a notebook alike (ipywidgets' boxes take no role of their own; and the
+  // page takes the attributes away again when the app's contents change: they are put back).  The
+  // view may be drawn before it is in the page: then the app is looked for again a little later.
+  const landmark = (tries) => {
+    const app = el.closest(".gw-app");
+    if (!app) {
+      if (tries > 0) setTimeout(() => landmark(tries - 1), 100);
+      return;
+    }
+    const mark = () => {
+      if (app.getAttribute("role") !== "region") app.setAttribute("role", "region");
+      if (app.getAttribute("aria-label") !== "Goose games") app.setAttribute("aria-label", "Goose games");
+    };
+    mark();
+    new MutationObserver(mark).observe(app, { attributes: true, attributeFilter: ["role", "aria-label"] });
+  };
+  landmark(600);
   // sessionStorage: the same id after a reload of this tab, another id in another tab.
   const key = "goose-widgets-app-tab";
   let id = window.sessionStorage.getItem(key);
