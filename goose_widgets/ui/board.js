@@ -213,7 +213,14 @@ const GooseBoard = (() => {
     // --- the queue of announcements ------------------------------------------------------------
     const queue = [];
     let busyUntil = 0, timer = null;
-    const record = [];  // what was said and when (for tests: window.__gwSaid)
+    // What was said and when, and what was asked to be said and why, for the tests that watch the
+    // announcements of whole games (the newest few thousand, page-wide).
+    const note = (name, entry) => {
+      if (typeof window === "undefined") return;
+      const list = window[name] = window[name] || [];
+      list.push(entry);
+      if (list.length > 4000) list.splice(0, list.length - 4000);
+    };
 
     function readingTime(message) {
       return READING.base + READING.perWord * message.split(/\s+/).filter(Boolean).length;
@@ -232,17 +239,13 @@ const GooseBoard = (() => {
       while (live.childElementCount > READING.kept
              && Number(live.firstElementChild.dataset.readBy) <= now) live.firstElementChild.remove();
       busyUntil = now + READING.gap;
-      record.push({ text: message, at: now });
-      if (typeof window !== "undefined") (window.__gwSaid = window.__gwSaid || []).push({ text: message, at: now });
+      note("__gwSaid", { text: message, at: now });
       timer = setTimeout(pump, READING.gap);
     }
     function say(message, kind) {
       message = String(message || "").replace(/\s+/g, " ").trim();
       if (!message) return;
-      // what was asked to be said, and why (for tests: a turn's news, a prompt, an answer)
-      if (typeof window !== "undefined") {
-        (window.__gwParts = window.__gwParts || []).push({ text: message, kind: kind || "said", at: Date.now() });
-      }
+      note("__gwParts", { text: message, kind: kind || "said", at: Date.now() });  // news, prompt, answer
       queue.push(message);
       if (!timer) pump();
     }
@@ -590,7 +593,12 @@ const GooseBoard = (() => {
       picture.hidden = view.text;
       text.hidden = !view.text;
       const svg = picture.querySelector("svg");
-      drawText(svg);
+      if (view.text) drawText(svg);
+      else {  // no hidden copy of the moves while the picture is shown
+        lines.textContent = "";
+        settings.textContent = "";
+        moves.textContent = "";
+      }
       const target = pictureTarget();
       hold(target, focused && !view.text);
       if (focused && target && !view.text) ring(target);
@@ -617,7 +625,7 @@ const GooseBoard = (() => {
       if (target) hold(target, true);
     }
 
-    return { show, say, command, focusFirst, record, root, input, resolve: (t) => resolve(t, (view.words || {}).commands || []) };
+    return { show, say, command, focusFirst, root, input };
   }
 
   return { create, resolve, words, READING };
