@@ -26,7 +26,7 @@ whose cells the arrow keys follow along rows and columns; each says the card as 
 and what its ghosts would scare ("Place K3 turned 90° with its top-left at column 2, row 4: a black
 ghost facing right, a tombstone, an empty square; it would scare the white ghost on G3"); the cards
 in the graveyard, the hand cards and the decks' top cards are readable ("K3, black deck, front up,
-row 2, columns 3 to 5: a black ghost facing right, a tombstone, an empty square"); the toggles say
+columns 3 to 5, row 2: a black ghost facing right, a tombstone, an empty square"); the toggles say
 whether they are on (``aria-pressed``).  Escape turns the card back to 0° front.  Squares are named
 "column c, row r" everywhere a learner reads or hears them (the move log too: `log_words`), never
 by the engine's "(r,c)".  `describe` says the position in words for the text mode, `answers` the
@@ -168,11 +168,12 @@ def _view(obs: Observation, legal: Sequence[Any], scripted: Any) -> tuple[int, i
 
 
 def card_label(card: Placed) -> str:
-    """A graveyard card in words: "K3, black deck, front up, row 2, columns 3 to 5: a black ghost
+    """A graveyard card in words: "K3, black deck, front up, columns 3 to 5, row 2: a black ghost
     facing right, a tombstone, an empty square" (its squares from the top or the left)."""
     squares = sorted(zip(card.squares, card.tokens))
     (r0, c0), (r1, c1) = squares[0][0], squares[-1][0]
-    where = f"column {c0}, rows {r0} to {r1}" if card.vertical else f"row {r0}, columns {c0} to {c1}"
+    # the column first, as every square is said ("column 4, row -3")
+    where = f"column {c0}, rows {r0} to {r1}" if card.vertical else f"columns {c0} to {c1}, row {r0}"
     return f"{card.name}, {card.deck} deck, {card.side} up, {where}: " + \
         ", ".join(token_words(token) for _, token in squares)
 
