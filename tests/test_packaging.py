@@ -314,6 +314,8 @@ def test_wheel_metadata(built):
         assert sorted(n.removeprefix(f"{data}{folder}/") for n in names if n.startswith(f"{data}{folder}/")) \
             == expected, f"the wheel's {folder}/ differs from the checkout's"
     assert "goose_widgets/classroom/app.py" in names
+    # the boards' one script (issue 32): the widget reads it, the server serves it
+    assert "goose_widgets/ui/board.js" in names and "goose_widgets/server/static/table.js" in names
     # the stored results the course shows: the exact Goose tables, the experts' round-robins and the
     # capstones' study
     stored = ["goose_widgets/games/game_of_the_goose/exact/results.json",

@@ -32,6 +32,7 @@ from ..ui.seat_view import (
     status_text,
 )
 from ..ui.view import PREFIX, ViewSettings
+from ..ui.words import merged, own_news, seat_words
 from .public import public_observation
 
 LOG_SENT = 80  # the newest move-log lines in a view
@@ -117,12 +118,13 @@ class Room:
         bots = bots_of(game_name)
         self.bots = [None if seat.human else bots[seat.kind]() for seat in self.seats]
         self.seed = seed
-        state = self.game.new_initial_state()
+        self.state = self.game.new_initial_state()
         self.log: list[str] = []  # the engine's lines ("Player 2 ..."): names are put in per viewer
+        # what only one seat may read (its own draw), each after the first k lines of the log
+        self.own: list[list[tuple[int, str]]] = [[] for _ in self.seats]
         for text in history:  # a stored game: replayed through the rules, the log with it
-            state = state.apply_str(text)
-            self.log.extend(state.events)
-        self.state = state
+            self._push(self.state.apply_str(text))
+        state = self.state
         # Chance and each bot draw from generators of their own, seeded from the table's secret seed
         # and the number of steps so far (so a table resumed after a restart draws afresh).
         self.rng, self.bot_rngs = split_rngs(f"{seed}/{state.history_length}", len(self.seats))
@@ -200,8 +202,13 @@ class Room:
 
     # --- the referee ----------------------------------------------------------------------------
     def _push(self, state: Any) -> None:
-        self.state = state
+        before, self.state = self.state, state
         self.log.extend(state.events)
+        if self.view.own_news is not None:
+            for seat, spec in enumerate(self.seats):
+                if spec.human:
+                    self.own[seat] += [(len(self.log), line)
+                                       for line in own_news(self.view, before, state, seat, self.names)]
 
     def play(self, seat: int, action_text: Any, version: Any) -> None:
         """Seat ``seat`` plays the action whose text is ``action_text``, seen at ``version``.
@@ -339,12 +346,16 @@ class Room:
         svg = board_svg(self.view.render, observation, legal, self.names, values)
         state = self.state
         buttons = button_actions(self.view.buttons, observation, legal, svg, values) if legal else []
-        # the log in this viewer's words: the table's names, the viewer's own marked "(you)"
+        # the log in this viewer's words: the table's names, the viewer's own marked "(you)", and
+        # what only this seat may read
         names = [f"{n} (you)" if i == seat else n for i, n in enumerate(self.names)]
-        log = log_lines(self.log[-LOG_SENT:], names)
+        whole = self.log if seat is None else merged(self.log, self.own[seat])
+        log = log_lines(whole[-LOG_SENT:], names, self.view)
         if seat is not None:  # "Ada turns over your card 2", not "Ben (you)'s card 2"
             log = [line.replace(f"{names[seat]}'s", "your") for line in log]
         status = status_text(state, seat, observation, self.names, self.players, self.view.describe_turn)
+        words = seat_words(self.view, observation, legal, self.names, svg, seat=seat, status=status,
+                           log=log, log_start=len(whole) - len(log))
         return {
             "type": "view", "table": self.code, "game": self.game_name, "version": self.version,
             "seat": seat, "names": self.names, "players": self.players,
@@ -355,6 +366,7 @@ class Room:
                          "value": bool(values.get(name, False))}
                         for name, spec in self.view.options.items()],
             "log": log,
+            "words": words,  # for the keyboard, the screen reader and typed commands (board.js)
             "over": self.over,
         }
 

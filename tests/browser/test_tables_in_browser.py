@@ -53,7 +53,8 @@ require_chromium()
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402 - after the skip
 
 MIN_PX = 12.0
-CONTROLS = {"Undo", "New game", "Fast-forward", "First", "Back", "Next", "Last"}
+# the table's and the walkthrough's controls, and the Do button of the board's command box: not moves
+CONTROLS = {"Undo", "New game", "Fast-forward", "First", "Back", "Next", "Last", "Do"}
 BOT_DELAY = 0.05
 
 # --- what the page is asked ----------------------------------------------------------------

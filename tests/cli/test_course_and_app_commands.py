@@ -106,6 +106,14 @@ def test_the_app_culls_idle_kernels_after_twenty_minutes_by_default(tmp_path):
             app_command.voila_command([bad])
 
 
+def test_the_app_takes_the_teachers_theme():
+    """``goose-widgets app --theme=dark``: one theme reaches Voila (two make it refuse to start)."""
+    command, _env = app_command.voila_command(["--theme=dark"])
+    assert [arg for arg in command if arg.startswith("--theme")] == ["--theme=dark"]
+    command, _env = app_command.voila_command([])
+    assert [arg for arg in command if arg.startswith("--theme")] == ["--theme=light"]
+
+
 def test_the_app_notebook_uses_the_installed_package():
     notebook = json.loads((app_path() / "goose_widgets_app.ipynb").read_text())
     source = "".join(notebook["cells"][0]["source"])
