@@ -356,14 +356,16 @@ def command(inner: list[str], limits: Limits, bwrap: str | None = None,
             "--hostname", "sandbox", "--die-with-parent", "--new-session", "--clearenv"]
     for name, value in environment().items():
         args += ["--setenv", name, value]
+    # /tmp is the one place to write, and its size is bounded; it comes first, so that a Python or a
+    # package that lives under /tmp is bound over it (read-only) rather than hidden by it.
+    args += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.tmp_size), "--tmpfs", "/tmp"]
     args += _system()
     for folder in read_only_folders():
         real = os.path.realpath(folder)
         args += ["--ro-bind", real, str(folder)]
     for file in (hidden.files() if hidden is not None else []):
         args += ["--ro-bind", "/dev/null", str(file)]
-    # /tmp is the one place to write, and its size is bounded; the root and /dev (bubblewrap's own
-    # memory-backed folders, unbounded) are made read-only once everything is in place.
-    args += ["--proc", "/proc", "--dev", "/dev", "--size", str(limits.tmp_size), "--tmpfs", "/tmp",
-             "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp", "--"]
+    # the root and /dev (bubblewrap's own memory-backed folders, unbounded) are made read-only once
+    # everything is in place
+    args += ["--remount-ro", "/dev", "--remount-ro", "/", "--chdir", "/tmp", "--"]
     return args + inner

@@ -256,7 +256,8 @@ main{max-width:72rem;margin:0 auto;padding:1rem 1.5rem}
 table{border-collapse:collapse;margin:0.5rem 0 1.5rem}
 th,td{border:1px solid #999;padding:0.3rem 0.5rem;text-align:left;vertical-align:top}
 caption{text-align:left;font-weight:bold;padding:0.3rem 0}
-.num{text-align:right}.correct{background:#d9f0d3}.rounded{background:#fee8c8}
+.num{text-align:right;white-space:nowrap}.correct{background:#d9f0d3}.rounded{background:#fee8c8}
+td.correct,td.rounded,td.wrong,td.stopped,td.unanswered,td.course_error{white-space:nowrap}
 .wrong,.stopped{background:#fde0dd}.unanswered{background:#f0f0f0}.course_error{background:#e7d4e8}
 .message{max-width:40rem;white-space:pre-wrap;font-size:14px}
 """

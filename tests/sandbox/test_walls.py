@@ -316,3 +316,12 @@ def test_hidden_modules_are_refused_with_words_or_stubbed():
                                            "capstone's bot must be your own"):
         with Sandbox(uses_both, hidden=hidden) as box:
             box.call((), timeout=30)
+
+
+def test_a_python_installed_under_tmp_is_bound_over_the_private_tmp():
+    """Found by following the teacher's guide: a virtual environment in /tmp was hidden by the
+    sandbox's own /tmp, mounted after it.  The private /tmp comes first, every bind after it."""
+    command = walls.command(["python"], Limits())
+    tmp = command.index("--tmpfs")
+    assert command[tmp + 1] == "/tmp"
+    assert all(i > tmp for i, part in enumerate(command) if part == "--ro-bind")
