@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..sandbox import (
+    ANSWERS,
+    Hidden,
     LearnerCodeError,
     LearnerCodeStopped,
     LearnerError,
@@ -48,7 +50,8 @@ from .progress import record
 from .verdicts import NotAnswered, Rounded, Wrong
 
 __all__ = ["Exercise", "Feedback", "Hint", "NotAnswered", "Rounded", "Status", "Wrong", "call_learner",
-           "close", "defined_in", "expect_callable", "expect_number", "is_placeholder", "solutions"]
+           "close", "defined_in", "expect_callable", "expect_number", "is_placeholder", "solutions",
+           "write_it_yourself"]
 
 Status = Literal["correct", "rounded", "wrong", "unanswered", "stopped", "course_error"]
 
@@ -121,7 +124,10 @@ class Exercise:
     "not answered yet" message shows it.  ``notebook`` names the course notebook the exercise is in
     (e.g. "02_goose_probability"), for `progress`.  ``time_limit`` (seconds) bounds the learner's code.
     ``example`` marks a worked example, which the course checks itself: never recorded, never in
-    `progress` or a class report.
+    `progress` or a class report.  ``hidden`` is what the sandbox of a function answer is without:
+    by default the exercises and their answers; a "write it yourself" exercise also hides the
+    game's modules that compute the answer (`write_it_yourself`), and says so if the function
+    reaches for them.
     """
 
     name: str
@@ -136,6 +142,7 @@ class Exercise:
     expects: str = ""
     notebook: str = ""
     example: bool = False  # a worked example (00's warm-up): never recorded as the learner's work
+    hidden: Hidden = ANSWERS  # what the learner's function's sandbox is without (`write_it_yourself`)
     _record: _Record = field(default_factory=_Record, init=False, compare=False, repr=False)
 
     def evaluate(self, answer: Any) -> Feedback:
@@ -147,7 +154,7 @@ class Exercise:
     def _evaluate(self, answer: Any) -> Feedback:
         if is_placeholder(answer):
             return self._not_answered(function=type(answer) is types.FunctionType)
-        feedback = _judge(self.checker, answer, self.success, self.time_limit)
+        feedback = _judge(self.checker, answer, self.success, self.time_limit, self.hidden)
         if feedback.status == "unanswered":
             return self._not_answered(feedback.message)
         record = self._record
@@ -221,7 +228,8 @@ def _plural(count: int, word: str) -> str:
 
 # --- running a checker ---------------------------------------------------------------------------
 
-def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: float) -> Feedback:
+def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: float,
+           hidden: Hidden = ANSWERS) -> Feedback:
     """Run ``checker`` on ``answer`` here, with any learner code in a sandbox, and turn it into feedback.
 
     Plain data (numbers, text, containers of them) runs no learner code, so the checker gets it as
@@ -230,7 +238,8 @@ def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: flo
     """
     if is_plain_data(answer):
         return _feedback(checker, answer, success)
-    sandbox = Sandbox(None, payload=answer.payload) if isinstance(answer, Pickled) else Sandbox(answer)
+    sandbox = (Sandbox(None, payload=answer.payload, hidden=hidden) if isinstance(answer, Pickled)
+               else Sandbox(answer, hidden=hidden))
     try:
         if sandbox.load()["callable"]:
             given: Any = SandboxedFunction(sandbox, limit)
@@ -380,3 +389,13 @@ def defined_in(source: str, name: str) -> Any:
     namespace: dict[str, Any] = {}
     exec(source, namespace)  # noqa: S102 - our own solution text, tested as shown
     return namespace[name]
+
+
+def write_it_yourself(game: str, *parts: str,
+                      what: str = "this exercise asks you to write it yourself") -> Hidden:
+    """What a "write it yourself" exercise's sandbox is without: the exercises' answers, and the
+    game's modules that would compute the answer in one call (``parts``, e.g. ``"analysis"``,
+    ``"examples"``, ``"bots"``; ``"rules"`` and ``"deck"`` where the text says "without the
+    engine").  A function that reaches for one is told ``what``."""
+    modules = tuple(f"goose_widgets.games.{game}.{part}" for part in parts)
+    return ANSWERS + Hidden(refuse=modules, why=what)
