@@ -325,6 +325,8 @@ def test_wheel_metadata(built):
     assert all(name in names for name in stored), sorted(set(stored) - set(names))
     entry_points = archive_text(wheel, ".dist-info/entry_points.txt")
     assert "goose-widgets = goose_widgets.commands.cli:main" in entry_points
+    # the offline page, for `jupyter nbconvert --to goose_html` and JupyterLab's export menu
+    assert "goose_html = goose_widgets.teaching.offline_html:OfflineHTMLExporter" in entry_points
 
 
 def archive_text(wheel: Path, suffix: str) -> str:

@@ -37,6 +37,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "serve tables where a class plays together, each learner in their own browser"),
     "grade": ("goose_widgets.teaching.grader:main", "course",
               "grade learners' notebooks: their cells run in sandboxes, the course's checkers judge"),
+    "export": ("goose_widgets.commands.export:main", "course",
+               "a notebook as one HTML page that works offline: boards as pictures, maths typeset"),
     "doctor": ("goose_widgets.commands.doctor:main", "",
                "which walls and limits learner code runs behind on this machine, and why"),
 }

@@ -21,7 +21,8 @@ position, the answers to questions, the commands and what to say of each new mov
 the picture shows: ``image/svg+xml`` for an HTML export or the course site, and ``text/html`` (the
 same SVG as an ``<img>`` with a caption) for a notebook opened without running, which JupyterLab
 does not trust with SVG but shows sanitised HTML for.  The text says what the output is and to run
-the cell.
+the cell.  `static_outputs` reads those outputs back for a page with no kernel (the course site, an
+offline export): each board its captioned picture, no live view.
 """
 
 from __future__ import annotations
@@ -109,6 +110,41 @@ def mimebundle(widget: Any, svg: str, text: str, *, alt: str = "the board",
         bundle["text/html"] = picture_html(picture, alt, caption)
     bundle["text/plain"] = text
     return bundle
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "widgets"  # the notebook metadata key under which a saved widget state lives
+
+
+def static_outputs(notebook: dict[str, Any]) -> int:
+    """Make ``notebook`` (nbformat's JSON, or a ``NotebookNode``) what a page with no kernel shows;
+    return how many board pictures it shows.
+
+    A board output shows its captioned picture, the ``text/html`` figure that `mimebundle` stored
+    (for an output stored before it had one, the same figure is made from its SVG): its live view
+    would be an empty box, or a script from a CDN.  Any other widget view (a progress bar, a
+    button) has nothing to show on a page and is left out.  The saved widget state goes too: its
+    presence is what makes nbconvert load the widget manager from a CDN."""
+    notebook.get("metadata", {}).pop(WIDGET_STATE, None)
+    pictures = 0
+    for cell in notebook.get("cells", []):
+        outputs = []
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data:
+                if "image/svg+xml" not in data and "text/html" not in data:
+                    continue
+                del data[WIDGET_VIEW]
+                if "text/html" not in data:  # stored before outputs carried the figure
+                    svg = data["image/svg+xml"]
+                    svg = svg if isinstance(svg, str) else "".join(svg)  # nbformat's JSON: lines
+                    data["text/html"] = picture_html(svg, "the board")
+                data.pop("image/svg+xml", None)  # a page might prefer it to the captioned figure
+                pictures += 1
+            outputs.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = outputs
+    return pictures
 
 
 class SvgBoard(anywidget.AnyWidget):
