@@ -15,6 +15,7 @@ from goose_widgets.games.boo_to_the_goose import analysis
 from goose_widgets.games.boo_to_the_goose.examples import SCENARIOS
 from goose_widgets.games.boo_to_the_goose.exercises import (
     EXERCISES,
+    STOP_RULE_CASES,
     after_the_dog,
     banked_after_the_dog,
     count_the_dogs,
@@ -103,7 +104,7 @@ WRONG = [
     (the_trap_layer, Fraction(1, 2), "take the complement"),
     (the_removed_cards, Fraction(20, 24) ** 4, "with replacement"),
     (the_removed_cards, 0.7, "Count the ways"),
-    (stop_rule, lambda p: analysis.best_stop(p) + 1, "a gain of exactly 0"),
+    (stop_rule, {p: analysis.best_stop(p) + 1 for p in STOP_RULE_CASES}.__getitem__, "a gain of exactly 0"),
     (stop_rule, lambda p: 3, "the rule stops after"),
     (stop_rule, lambda p: "two", "stop_after"),
 ]

@@ -44,7 +44,7 @@ from ...exercises import (
     raise_if_rounded,
 )
 from ...exercises.bots import Bar, BotCapstone, judge_standings
-from ...exercises.core import defined_in
+from ...exercises.core import defined_in, write_it_yourself
 from .analysis import (
     best_stop,
     catch_position,
@@ -56,6 +56,11 @@ from .analysis import (
 from .bots import CountingBot
 from .examples import SCENARIOS, SEAT_NAMES
 from .rules import FOX, SET, Game, Observation, State, seat_name
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("analysis", "examples", "bots", "expert", "determinize", "policies", "registry")
+
 
 RULES_NOTEBOOK = "03_boo_to_the_goose"
 PROBABILITY_NOTEBOOK = "04_boo_to_the_goose_probability"
@@ -234,6 +239,7 @@ count_the_dogs = Exercise(
     success="that is card counting: the unseen dogs over the unseen cards that can lie face down.",
     expects="a function `chance(observation, owner)` that returns a probability",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("boo_to_the_goose", *SHORTCUTS),
 )
 
 STOP_CASES = ((6, 2, 1), (6, 2, 2), (6, 2, 3), (10, 3, 4), (3, 1, 3), (5, 0, 7))
@@ -294,6 +300,7 @@ when_to_stop = Exercise(
     success="the exact expectation; the course then finds the best k.",
     expects="a function `expected_bank(geese, dogs, k)` that returns a number",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("boo_to_the_goose", "rules", *SHORTCUTS),
 )
 
 
@@ -392,6 +399,7 @@ stop_rule = Exercise(
     success="the one-flip rule: flip while p < 1/(g + 2).  The counting bot plays by it.",
     expects="a function `stop_after(p)` that returns a whole number of geese",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("boo_to_the_goose", *SHORTCUTS),
 )
 
 

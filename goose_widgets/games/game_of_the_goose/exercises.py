@@ -32,9 +32,14 @@ from ...exercises import (
     describe,
     expect_callable,
 )
-from ...exercises.core import defined_in
+from ...exercises.core import defined_in, write_it_yourself
 from .analysis import first_roll_squares, landing_chance
 from .rules import FINISH, ROLL, SQUARES, Dice, Game, State
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("rules", "analysis", "examples", "bots", "exact")
+
 
 RULES_NOTEBOOK = "01_game_of_the_goose"
 PROBABILITY_NOTEBOOK = "02_goose_probability"
@@ -214,6 +219,10 @@ move_a_pawn = Exercise(
     success="your function agrees with the engine on every square and every roll.",
     expects="a function `move(square, roll)` that returns a square number",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself(
+        "game_of_the_goose", *SHORTCUTS,
+        what="this exercise asks you to write the move yourself, from the rules, not with the engine",
+    ),
 )
 
 
