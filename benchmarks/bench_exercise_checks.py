@@ -2,7 +2,7 @@
 
 A plain-data answer (a number) is checked in the kernel; a function answer runs in a sandbox (a
 clean process, forked by a clean server unless fork is off) that is killed at the exercise's time
-limit, while its checker runs in the kernel (`goose_widgets.engine.sandbox`).
+limit, while its checker runs in the kernel (`goose_widgets.sandbox`).
 """
 
 from __future__ import annotations

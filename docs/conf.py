@@ -6,8 +6,9 @@ and never executes them.  The site works offline, from a folder opened with ``fi
 
 - A board's live widget cannot run on a static page: each board output shows its picture (the
   ``text/html`` figure, with the caption "run this notebook to play", that the board's output
-  carries; for an output stored before it had one, the same figure is made here from its SVG).
-  Widget views without a picture (progress bars) are left out rather than shown as empty boxes.
+  carries), and widget views without a picture (progress bars) are left out rather than shown as
+  empty boxes: the rule of every page without a kernel, `goose_widgets.ui.board.static_outputs`,
+  which ``goose-widgets export`` follows too.
 - Maths is typeset by the copy of MathJax that ``sphinx-mathjax-offline`` puts in ``_static``
   (its SVG output, which needs no web fonts), not from a CDN.
 - Each notebook's page has a "launch on Binder" button when the repository's public address is set:
@@ -46,7 +47,7 @@ exclude_patterns = ["build", "dist", ".venv", "**/.ipynb_checkpoints"]
 
 # The notebooks are committed executed; the site shows those outputs and runs nothing.
 nb_execution_mode = "off"
-# No widget JavaScript from a CDN: the site works offline (see `site_outputs` for the boards).
+# No widget JavaScript from a CDN: the site works offline (see `_read_notebook` for the boards).
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 myst_enable_extensions = ["dollarmath", "colon_fence"]
 myst_heading_anchors = 3
@@ -75,35 +76,16 @@ html_static_path: list[str] = []
 html_extra_path = ["site_extra"]
 html_last_updated_fmt = None
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def site_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The notebook as the site shows it: boards as their captioned picture, no progress bars."""
-    from goose_widgets.ui.board import picture_html
-
-    for cell in notebook.get("cells", []):
-        outputs = []
-        for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            if WIDGET_VIEW in data:
-                if "image/svg+xml" not in data and "text/html" not in data:
-                    continue  # a progress bar (or another widget) with nothing to show on a page
-                del data[WIDGET_VIEW]
-                if "text/html" not in data:
-                    svg = data["image/svg+xml"]
-                    data["text/html"] = picture_html(svg if isinstance(svg, str) else "".join(svg),
-                                                     "the board")
-                data.pop("image/svg+xml", None)  # MyST-NB would prefer it to the captioned figure
-            outputs.append(output)
-        if "outputs" in cell:
-            cell["outputs"] = outputs
-    return notebook
-
 
 def _read_notebook(app: Any, docname: str, source: list[str]) -> None:
+    """A notebook as the site shows it: boards as their captioned picture, no progress bars (the
+    rule every page without a kernel follows, `goose_widgets.ui.board.static_outputs`)."""
+    from goose_widgets.ui.board import static_outputs
+
     if app.env.doc2path(docname).suffix == ".ipynb":
-        source[0] = json.dumps(site_outputs(json.loads(source[0])))
+        notebook = json.loads(source[0])
+        static_outputs(notebook)
+        source[0] = json.dumps(notebook)
 
 
 def setup(app: Any) -> None:

@@ -70,7 +70,7 @@ def _play(name: str, players: Sequence[Any], seed: int | None, bot_delay: float,
                  describe_turn=view.describe_turn, buttons=view.buttons, auto_action=view.auto_action,
                  allow_undo=view.allow_undo, status_line=view.status_line,
                  result_on_board=view.result_on_board, describe=view.describe,
-                 text_mode=bool(text_mode))
+                 text_mode=bool(text_mode), view=view)
 
 
 def join(url: str, code: str | None = None, *, seat: int | None = None, key: str | None = None,
@@ -108,7 +108,8 @@ def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:
     except (ValueError, TypeError) as err:
         raise type(err)(str(err)) from None
     return WalkthroughPlayer(scenario, widget.render, **render_options,
-                             show_choices=getattr(widget, "WALKTHROUGH_CHOICES", False))
+                             show_choices=getattr(widget, "WALKTHROUGH_CHOICES", False),
+                             log_words=getattr(widget, "log_words", None))
 
 
 def _check_render_options(widget: Any, options: dict[str, Any], players: int) -> None:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["app_path", "course_path", "docs_path"]
+__all__ = ["TEACHER_PAGES", "app_path", "course_path", "docs_path", "learner_pages"]
+
+TEACHER_PAGES = ("index.md", "teaching.md", "server.md", "architecture.md", "api.md")
+"""Pages for teachers and developers (and the site's front page, which links them): a learner's
+copy of the course carries the others, the rules pages and what a learner reads."""
 
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
@@ -36,3 +40,8 @@ def docs_path() -> Path:
 def app_path() -> Path:
     """The folder of the classroom app (``goose_widgets_app.ipynb``)."""
     return _find("app", "goose_widgets_app.ipynb")
+
+
+def learner_pages() -> list[Path]:
+    """The pages a learner's copy of the course carries: every page but `TEACHER_PAGES`."""
+    return [p for p in sorted(docs_path().glob("*.md")) if p.name not in TEACHER_PAGES]

@@ -314,13 +314,19 @@ def test_wheel_metadata(built):
         assert sorted(n.removeprefix(f"{data}{folder}/") for n in names if n.startswith(f"{data}{folder}/")) \
             == expected, f"the wheel's {folder}/ differs from the checkout's"
     assert "goose_widgets/classroom/app.py" in names
-    # the stored results the course shows: the exact Goose tables and the experts' round-robins
+    # the boards' one script (issue 32): the widget reads it, the server serves it
+    assert "goose_widgets/ui/board.js" in names and "goose_widgets/server/static/table.js" in names
+    # the stored results the course shows: the exact Goose tables, the experts' round-robins and the
+    # capstones' study
     stored = ["goose_widgets/games/game_of_the_goose/exact/results.json",
+              "goose_widgets/exercises/capstone_study.json",
               *(f"goose_widgets/games/{game}/round_robins.json"
                 for game in ("boo_to_the_goose", "sneaky_goose", "boo"))]
     assert all(name in names for name in stored), sorted(set(stored) - set(names))
     entry_points = archive_text(wheel, ".dist-info/entry_points.txt")
     assert "goose-widgets = goose_widgets.commands.cli:main" in entry_points
+    # the offline page, for `jupyter nbconvert --to goose_html` and JupyterLab's export menu
+    assert "goose_html = goose_widgets.teaching.offline_html:OfflineHTMLExporter" in entry_points
 
 
 def archive_text(wheel: Path, suffix: str) -> str:

@@ -40,7 +40,25 @@ SAVE_DAYS = 2  # a tab's save older than this is deleted when the app starts
 _TAB_ID = re.compile(r"[0-9a-f]{32}")
 
 _TAB_ESM = r"""
-function render({ model }) {
+function render({ model, el }) {
+  // The app is a landmark of its own (a named region), so that everything it shows lies in one,
+  // in Voila's page and in a notebook alike (ipywidgets' boxes take no role of their own; and the
+  // page takes the attributes away again when the app's contents change: they are put back).  The
+  // view may be drawn before it is in the page: then the app is looked for again a little later.
+  const landmark = (tries) => {
+    const app = el.closest(".gw-app");
+    if (!app) {
+      if (tries > 0) setTimeout(() => landmark(tries - 1), 100);
+      return;
+    }
+    const mark = () => {
+      if (app.getAttribute("role") !== "region") app.setAttribute("role", "region");
+      if (app.getAttribute("aria-label") !== "Goose games") app.setAttribute("aria-label", "Goose games");
+    };
+    mark();
+    new MutationObserver(mark).observe(app, { attributes: true, attributeFilter: ["role", "aria-label"] });
+  };
+  landmark(600);
   // sessionStorage: the same id after a reload of this tab, another id in another tab.
   const key = "goose-widgets-app-tab";
   let id = window.sessionStorage.getItem(key);
@@ -58,7 +76,8 @@ export default { render };
 
 
 class TabId(anywidget.AnyWidget):
-    """An invisible widget through which the browser tab tells the kernel its id."""
+    """An invisible widget through which the browser tab tells the kernel its id (and which names
+    the app's region for screen readers, issue 32)."""
 
     _esm = _TAB_ESM
     tab = traitlets.Unicode("").tag(sync=True)
@@ -114,7 +133,8 @@ class ClassroomApp(W.VBox):
         super().__init__([
             W.HTML("<h2 style='margin:4px 0'>Goose games: pick a game and play</h2>"
                    "<p style='font-size:14px'>Choose a game and who sits at each seat, then start. "
-                   "Click the board to play.</p>"),
+                   "Play with the mouse, with the keyboard (Tab into the board, the arrow keys, "
+                   "Enter), or by typing commands in the box under the board (type help).</p>"),
             W.HBox([self.game, self.players, self.start], layout=W.Layout(flex_flow="row wrap")),
             self.seats_box, self.message, self.table_box, self.classmates, self.tab,
         ])

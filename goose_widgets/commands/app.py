@@ -55,7 +55,10 @@ def voila_command(args: list[str]) -> tuple[list[str], dict[str, str]]:
             saves = Path(value)
         else:
             extra.append(arg)
-    command = [sys.executable, "-m", "voila", str(app_path() / NOTEBOOK), "--theme=light",
+    # the light theme unless the teacher chose one (Voila refuses two --theme options)
+    theme = [] if any(arg.split("=", 1)[0] in ("--theme", "--VoilaConfiguration.theme") for arg in extra) \
+        else ["--theme=light"]
+    command = [sys.executable, "-m", "voila", str(app_path() / NOTEBOOK), *theme,
                f"--MappingKernelManager.cull_idle_timeout={round(idle * 60)}",
                f"--MappingKernelManager.cull_interval={min(CULL_INTERVAL, max(1, round(idle * 30)))}",
                *extra]

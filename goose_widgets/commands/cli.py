@@ -35,6 +35,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                  "write an nbgrader course: solution cells and autograded checks"),
     "serve": ("goose_widgets.server.cli:serve", "server",
               "serve tables where a class plays together, each learner in their own browser"),
+    "grade": ("goose_widgets.teaching.grader:main", "course",
+              "grade learners' notebooks: their cells run in sandboxes, the course's checkers judge"),
+    "export": ("goose_widgets.commands.export:main", "course",
+               "a notebook as one HTML page that works offline: boards as pictures, maths typeset"),
+    "doctor": ("goose_widgets.commands.doctor:main", "",
+               "which walls and limits learner code runs behind on this machine, and why"),
 }
 
 USAGE = "usage: goose-widgets [--version] [--help] <command> [arguments]"

@@ -1,14 +1,18 @@
-"""``goose-widgets course [FOLDER] [JupyterLab arguments]``: copy the course into FOLDER and open it.
+"""``goose-widgets course [FOLDER] [--learner NAME] [JupyterLab arguments]``: copy the course into
+FOLDER and open it.
 
-The course (the notebooks and the rules pages they link to) is copied from the installed package, or
-from the checkout, into FOLDER (default ``goose-course``) with the repository's layout, ``course/``
-and ``docs/``, so that links such as ``../docs/boo.md`` work.  A learner's work is never lost:
-FOLDER keeps a record (``.goose-course.json``) of what was copied, and a notebook that differs from
-it (the learner ran or edited it) is never overwritten.  When the course brings a newer version of
-such a notebook, the new one goes beside it under a new name (``01_….course-0.2.0.ipynb``) and the
-command says so.  Notebooks the learner has not touched are brought up to date.  Then JupyterLab
-opens there on ``course/00_start_here.ipynb``; arguments after FOLDER go to JupyterLab (e.g.
-``--no-browser`` or ``--port=8890``).
+The course (the notebooks, and the rules pages and the other pages a learner reads, never the
+teacher's) is copied from the installed package, or from the checkout, into FOLDER (default
+``goose-course``) with the repository's layout, ``course/`` and ``docs/``, so that links such as
+``../docs/boo.md`` work.  ``--learner NAME`` names the learner in their progress file (and so in
+the class report); the folder remembers it, so later starts need not say it again.
+
+A learner's work is never lost: FOLDER keeps a record (``.goose-course.json``) of what was copied,
+and a notebook that differs from it (the learner ran or edited it) is never overwritten.  When
+the course brings a newer version of such a notebook, the new one goes beside it under a new name
+(``01_….course-0.2.0.ipynb``) and the command says so.  Notebooks the learner has not touched are
+brought up to date.  Then JupyterLab opens there on ``course/00_start_here.ipynb``; arguments after
+FOLDER go to JupyterLab (e.g. ``--no-browser`` or ``--port=8890``).
 """
 
 from __future__ import annotations
@@ -22,17 +26,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
-from ..resources import course_path, docs_path
+from ..resources import course_path, learner_pages
 from .cli import run_server
 
 DEFAULT_FOLDER = "goose-course"
 RECORD = ".goose-course.json"
 FIRST = Path("course") / "00_start_here.ipynb"
-USAGE = """usage: goose-widgets course [FOLDER] [JupyterLab arguments]
+USAGE = """usage: goose-widgets course [FOLDER] [--learner NAME] [JupyterLab arguments]
 
 Copy the goose_widgets course into FOLDER (default: goose-course) and open it in JupyterLab.
 Notebooks you have changed are never overwritten: a newer version from the course is put beside
-yours under a new name.  Arguments after FOLDER go to JupyterLab, e.g. --no-browser, --port=8890.
+yours under a new name.  --learner NAME is how your progress file names you (the folder remembers
+it).  Other arguments go to JupyterLab, e.g. --no-browser, --port=8890.
 """
 
 
@@ -60,7 +65,7 @@ def _digest(data: bytes) -> str:
 def course_files() -> dict[str, bytes]:
     """The files a learner's copy holds, by their path in it: ``course/*.ipynb`` and ``docs/*.md``."""
     files = {f"course/{p.name}": p.read_bytes() for p in sorted(course_path().glob("*.ipynb"))}
-    files.update({f"docs/{p.name}": p.read_bytes() for p in sorted(docs_path().glob("*.md"))})
+    files.update({f"docs/{p.name}": p.read_bytes() for p in learner_pages()})
     return files
 
 
@@ -113,7 +118,14 @@ def copy_course(folder: Path, files: dict[str, bytes] | None = None) -> CopyRepo
                 (folder / new).write_bytes(data)
                 record[new] = digest
                 report.beside.append((name, new))
-    record_path.write_text(json.dumps({"version": __version__, "files": record}, indent=1, sort_keys=True)
+    kept = {}
+    try:
+        kept = json.loads(record_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    learner = kept.get("learner") if isinstance(kept, dict) else None
+    record_path.write_text(json.dumps({"version": __version__, "files": record,
+                                       **({"learner": learner} if learner else {})}, indent=1, sort_keys=True)
                            + "\n", encoding="utf-8")
     return report
 
@@ -132,17 +144,53 @@ def split_arguments(args: list[str]) -> tuple[Path, list[str]]:
     return Path(DEFAULT_FOLDER), args
 
 
+def take_learner(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--learner NAME`` (or ``--learner=NAME``) out of ``args``: the name, and the other arguments."""
+    rest, name = [], None
+    items = iter(args)
+    for arg in items:
+        if arg == "--learner":
+            name = next(items, "")
+        elif arg.startswith("--learner="):
+            name = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    if name is not None and not name.strip():
+        raise SystemExit("goose-widgets course: --learner needs a name, e.g. --learner 'Ada Lovelace'")
+    return (name.strip() if name is not None else None), rest
+
+
+def remembered_learner(folder: Path, name: str | None) -> str | None:
+    """The learner's name: ``name`` (kept in the folder's record from now on), else the one kept."""
+    record_path = folder / RECORD
+    try:
+        record = json.loads(record_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        record = {}
+    if not isinstance(record, dict):
+        record = {}
+    if name is None:
+        kept = record.get("learner")
+        return kept if isinstance(kept, str) and kept else None
+    record["learner"] = name
+    record_path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return name
+
+
 def main(args: list[str]) -> int:
     if any(a in ("-h", "--help") for a in args[:1]):
         print(USAGE)
         return 0
+    name, args = take_learner(args)
     folder, extra = split_arguments(args)
     report = copy_course(folder)
     for line in report.lines():
         print(line)
-    print(f"the course is in {folder.resolve()}", flush=True)
+    learner = remembered_learner(folder, name)
+    print(f"the course is in {folder.resolve()}" + (f", for {learner}" if learner else ""), flush=True)
     if importlib.util.find_spec("jupyterlab") is None:
         print('JupyterLab is not installed, so the course cannot open: pip install "goose-widgets[course]"',
               file=sys.stderr)
         return 1
-    return run_server(lab_command(extra), cwd=folder)
+    env = dict(os.environ, **({"GOOSE_WIDGETS_LEARNER": learner} if learner else {}))
+    return run_server(lab_command(extra), cwd=folder, env=env)

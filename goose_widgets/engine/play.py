@@ -404,6 +404,8 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
     if progress:
         from tqdm.auto import tqdm  # tqdm is headless; its notebook bar is only used in a kernel
         bar = tqdm(total=games, desc=f"{getattr(game, 'name', 'game')}", leave=False)
+    if executor is None:
+        workers = effective_workers(workers)
     spread = not (executor is None and (workers is None or workers == 1))
     payload = _pickled_bots(bots) if spread else b""
     try:
@@ -529,6 +531,13 @@ def _watch_parent(parent: int) -> None:
                 os._exit(1)
 
     threading.Thread(target=watch, daemon=True, name="goose-widgets-parent-watch").start()
+
+
+def effective_workers(workers: int | None) -> int | None:
+    """``workers``, or None (play in this process) inside a learner's sandbox, which may start no
+    process (``GOOSE_WIDGETS_IN_SANDBOX``): a notebook that asks for workers runs as it would with
+    them, since the results are the same however the games are spread."""
+    return None if os.environ.get("GOOSE_WIDGETS_IN_SANDBOX") else workers
 
 
 def process_pool(workers: int | None) -> Executor:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 from .bots import Bot
-from .play import SimulationResult, simulate, wilson
+from .play import SimulationResult, effective_workers, simulate, wilson
 from .registry import game_module, load_game
 
 __all__ = ["round_robin", "RoundRobin", "Lineup", "lineup_from_tops"]
@@ -277,6 +277,7 @@ def round_robin(game: str | Any, entrants: Sequence[str] | Mapping[str, Entrant]
                              executor=executor)
         return _lineup(seats, simulated)
 
+    workers = effective_workers(workers)
     try:
         if workers is None or workers == 1:
             for seats in tables:

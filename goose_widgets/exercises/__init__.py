@@ -4,7 +4,7 @@ Teachers: ``goose_widgets.exercises.solutions(False)`` or the environment variab
 ``GOOSE_WIDGETS_SOLUTIONS=off`` turns ``show_solution()`` off for a class.  Learners:
 ``goose_widgets.exercises.progress()`` shows which exercises you have answered correctly.
 A learner's code (an answer function, a bot) always runs in a sandbox of its own
-(`goose_widgets.engine.sandbox`); the checkers and the verdicts stay in the kernel.
+behind walls (`goose_widgets.sandbox`); the checkers and the verdicts stay in the kernel.
 """
 
 from .answers import as_int, as_number, check_number, check_probability, describe, raise_if_rounded

@@ -3,250 +3,128 @@
 The learner writes a function ``my_bot(observation, legal_actions) -> action``.  `BotCapstone.check`
 is the referee: it plays that function against the game's built-in bots, seats rotated game by
 game, and judges the results.  The referee (this process) holds the games, the chance generator,
-the built-in bots and the verdict; the learner's function runs in a sandbox of its own
-(`sandbox.SandboxedBot`), which receives for each decision only the seat's observation and
-its legal actions, and answers only with the legal action it chose.  So a bot can neither read the
-hidden cards or the next card of a pile (nothing of the game is in its process), nor change the
-verdict (it is computed here, from the games).  The games are seeded from a secret drawn for each
-check (a bot cannot recompute the chance generator from a known seed); a test passes ``seed``.
+the built-in bots and the verdict; the learner's function runs in a sandbox of its own behind
+walls (`goose_widgets.sandbox.SandboxedBot`; docs/sandbox.md), which receives for each decision only
+the seat's observation and its legal actions, and answers only with the legal action it chose.  So
+a bot can neither read the hidden cards or the next card of a pile (nothing of the game is in its
+process, and the kernel is out of its sight and reach), nor change the verdict (it is computed
+here, from the games).  The games are seeded from a secret drawn for each check (a bot cannot
+recompute the chance generator from a known seed); a test passes ``seed``.
+
+**The bot must be the learner's own**: its sandbox is without the package's bots (`CAPSTONE_HIDDEN`:
+every game's ``bots``, ``expert``, ``registry``, ``policies`` ...), so a bot that calls or wraps one
+is told so ("it imports goose_widgets.games.boo.registry, which is not available here ...").
 
 Limits: each move has ``move_limit`` seconds and all the bot's moves together the exercise's
 ``time_limit``; at either limit the sandbox is killed and the check says so.  An illegal answer or
 an exception (any, `BaseException` included) stops the games with a message that names the seat
 as the board does ("Player 2", "White") and the learner's line.
 
-The verdict (issue 19 §7): the bot passes when it **clearly beats the random bot** (the lower end
-of the 99% Wilson interval of its win share above one half) **and is not clearly worse than the
-game's middle bot** (the upper end of the 95% interval of its win share against it at least one
-half).  A shared win counts as a share (a two-way tie: half a game).  The report also shows the
-bot against the game's ``expert`` bot when the game's ``BOTS`` has one (as many games as fit in
-``expert_seconds``), for comparison only.
+**The verdict** (issues 29 and 36) reads the capstone's bars (`duels.Bar`), in order: against each
+rival that sets one the bot must clearly win more than a share of the games, and the games go on,
+a batch at a time, until each bar is cleared or missed, or its cap is reached ("not decided yet",
+with a button that plays on); see `duels` for the rule.  The first bar is the rival that separates
+honest bots from trivial policies (measured by `capstone_study`), the last is the random bot.  Once
+every bar is cleared the report also shows the capstone's comparison rivals and the game's
+``expert`` bot, within a few seconds each: for comparison only.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 import secrets
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ..engine import load_game, mean_ci, playout, wilson
-from ..extras import require
-from ..sandbox import BotError, LearnerCodeError, LearnerError, SandboxedBot, learner_pickle
+from ..engine import load_game
+from ..sandbox import (
+    ANSWERS,
+    BotError,
+    Hidden,
+    LearnerCodeError,
+    LearnerError,
+    Pickled,
+    SandboxedBot,
+    TooLarge,
+    learner_pickle,
+    signature_of,
+)
 from .answers import describe, type_name
+from .capstone_report import TournamentReport
 from .core import Exercise, Feedback, Hint, Wrong, is_placeholder, learner_error_text
+from .duels import MARGIN, Bar, Duel, Standing, interval
 from .learner_code import LearnerCodeStopped
 
-__all__ = ["BotCapstone", "BotError", "Standing", "TournamentReport", "judge_standings", "play_tournament"]
+__all__ = ["CAPSTONE_HIDDEN", "Bar", "BotCapstone", "BotError", "Standing", "TournamentReport",
+           "judge_standings", "play_tournament"]
 
 BotFunction = Callable[[Any, list[Any]], Any]
-CLEAR_Z = 2.576  # the 99% interval: "clearly beats random" (a random bot passes about once in 400 checks
-#                   on this criterion alone, and then still has to match the middle bot)
-FAIR_Z = 1.96  # the 95% interval: "not clearly worse than the middle bot"
 EXPERT = "expert"
+_GAMES = tuple(sorted(p.name for p in (Path(__file__).resolve().parents[1] / "games").iterdir()
+                      if (p / "__init__.py").exists()))
+CAPSTONE_HIDDEN = ANSWERS + Hidden(
+    refuse=tuple(f"goose_widgets.games.{game}.{part}" for game in _GAMES
+                 for part in ("bots", "expert", "registry", "policies", "determinize", "studies")),
+    why="a capstone's bot must be your own, so the package's bots are not available to it")
+"""What a capstone's sandbox is without: the exercises' answers, and every game's bots."""
 
 
-@dataclass(frozen=True)
-class Standing:
-    """The learner's bot against one built-in bot: games, wins (shared wins as shares) and mean
-    scores, with 95% intervals.  ``role`` says what the row decides."""
-
-    opponent: str
-    games: int
-    wins: float
-    win_rate: float
-    win_low: float
-    win_high: float
-    score: float
-    score_low: float
-    score_high: float
-    opponent_score: float
-    role: str = ""
-
-    def row(self) -> dict[str, Any]:
-        wins = int(self.wins) if self.wins == int(self.wins) else round(self.wins, 1)
-        return {"against": self.opponent, "games": self.games, "wins": wins,
-                "win rate": round(self.win_rate, 3),
-                "95% interval": f"{self.win_low:.3f} – {self.win_high:.3f}",
-                "your mean score": round(self.score, 2),
-                "score 95% interval": f"{self.score_low:.2f} – {self.score_high:.2f}",
-                "their mean score": round(self.opponent_score, 2),
-                "counts for": self.role}
-
-
-Opponent = tuple[str, Callable[[], Any], int]
-
-
-def play_tournament(game_name: str, params: dict[str, Any], function: Any, opponents: Sequence[Opponent],
-                    seat_names: Sequence[str], seed: int | str = 0, *, move_limit: float = 10.0,
-                    total_limit: float | None = None, budgets: dict[str, float] | None = None,
+def play_tournament(game_name: str, params: dict[str, Any], function: Any,
+                    opponents: Sequence[tuple[str, Callable[[], Any], int]], seat_names: Sequence[str],
+                    seed: int | str = 0, *, move_limit: float = 10.0, total_limit: float | None = None,
+                    budgets: dict[str, float] | None = None,
                     roles: dict[str, str] | None = None) -> tuple[Standing, ...]:
-    """Play the learner's ``function`` (sandboxed) against each ``(name, factory, games)`` opponent.
+    """Play the learner's ``function`` (sandboxed) a fixed number of games against each
+    ``(name, factory, games)`` opponent (no verdict: `BotCapstone.check` plays until one is clear).
 
-    In game ``i`` the learner sits in seat ``i % players``; every other seat holds a fresh bot from
-    ``factory``, run here.  Games are seeded from ``seed`` and the opponent's position, so the same
-    seed replays the same games.  ``budgets`` gives an opponent a time in seconds after which no
-    new game starts (at least two are played).  Raises `BotError` when the function plays an
-    illegal move, raises, breaks its sandbox or runs past ``move_limit`` / ``total_limit``.
+    Games are seeded from ``seed`` and the opponent's position, so the same seed replays the same
+    games.  ``budgets`` gives an opponent a time in seconds after which no new game starts (at
+    least two are played).  Raises `BotError` when the function plays an illegal move, raises,
+    breaks its sandbox or runs past ``move_limit`` / ``total_limit``.
     """
     game = load_game(game_name, **params)
-    players = game.players
     bot = function if isinstance(function, SandboxedBot) else SandboxedBot(
         function, move_limit=move_limit, total_limit=total_limit, name="your bot")
     standings = []
     try:
         for position, (name, factory, games) in enumerate(opponents):
-            rng = _seeded(f"{seed}/{position}")
-            points, mine, theirs = 0.0, [], []
-            budget = (budgets or {}).get(name)
-            started = time.monotonic()
-            played = 0
-            for index in range(games):
-                if budget is not None and index >= 2 and time.monotonic() - started > budget:
-                    break
-                seat = index % players
-                bots: list[Any] = [factory() for _ in range(players)]
-                bot.seat_name = seat_names[seat]
-                bots[seat] = bot
-                final = playout(game.new_initial_state(), bots, rng)
-                returns, scores = final.returns(), final.scores()
-                winners = [i for i, r in enumerate(returns) if r > 0]
-                points += 1 / len(winners) if seat in winners else 0.0
-                mine.append(scores[seat])
-                others = [s for i, s in enumerate(scores) if i != seat]
-                theirs.append(sum(others) / len(others))
-                played += 1
-            rate, low, high = wilson(points, played)  # type: ignore[arg-type]  # a share: p = points / games
-            score, score_low, score_high = mean_ci(mine)
-            standings.append(Standing(name, played, points, rate, low, high, score, score_low, score_high,
-                                      sum(theirs) / max(1, len(theirs)), (roles or {}).get(name, "")))
+            duel = Duel(name, factory, random.Random(f"{seed}/{position}"))
+            duel.play(game, bot, seat_names, games, (budgets or {}).get(name))
+            standings.append(duel.standing((roles or {}).get(name, "")))
     finally:
         bot.close()
     return tuple(standings)
-
-
-def _seeded(text: str) -> Any:
-    import random
-
-    return random.Random(text)
-
-
-@dataclass(frozen=True)
-class TournamentReport:
-    """The result of a capstone check: the verdict, the table and (in a notebook) a plot."""
-
-    feedback: Feedback
-    standings: tuple[Standing, ...]
-    title: str
-    lower_score_wins: bool = False
-
-    @property
-    def correct(self) -> bool:
-        return self.feedback.correct
-
-    @property
-    def status(self) -> str | None:
-        return self.feedback.status
-
-    @property
-    def message(self) -> str:
-        return self.feedback.message
-
-    def table(self) -> str:
-        """The standings as a plain-text table."""
-        rows = [s.row() for s in self.standings]
-        headers = list(rows[0])
-        cells = [[str(r[h]) for h in headers] for r in rows]
-        widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers)]
-        lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)),
-                 "  ".join("-" * w for w in widths)]
-        lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in cells]
-        return "\n".join(lines)
-
-    def markdown_table(self) -> str:
-        rows = [s.row() for s in self.standings]
-        headers = list(rows[0])
-        lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-        lines += ["| " + " | ".join(str(r[h]) for h in headers) + " |" for r in rows]
-        return "\n".join(lines)
-
-    def figure(self) -> Any:
-        """A matplotlib figure: win rates and mean scores with their 95% intervals."""
-        plt = _pyplot()
-        names = [s.opponent for s in self.standings]
-        fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
-        rates = [s.win_rate for s in self.standings]
-        left.bar(names, rates, color="#0072B2",
-                 yerr=[[s.win_rate - s.win_low for s in self.standings],
-                       [s.win_high - s.win_rate for s in self.standings]], capsize=5)
-        left.axhline(0.5, color="grey", linestyle="--", label="even")
-        left.set(ylim=(0, 1.05), ylabel="your win rate (95% CI)", xlabel="against",
-                 title="How often your bot wins")
-        left.legend(loc="upper right", fontsize=9)
-        xs = range(len(names))
-        right.errorbar([x - 0.12 for x in xs], [s.score for s in self.standings],
-                       yerr=[[s.score - s.score_low for s in self.standings],
-                             [s.score_high - s.score for s in self.standings]],
-                       fmt="o", capsize=5, color="#D55E00", label="your bot")
-        right.plot([x + 0.12 for x in xs], [s.opponent_score for s in self.standings], "s",
-                   color="#999999", label="the other bot")
-        right.set_xticks(list(xs), names)
-        better = "lower is better" if self.lower_score_wins else "higher is better"
-        right.set(ylabel="mean score", xlabel="against", title=f"Mean score ({better})")
-        right.legend(fontsize=9)
-        fig.suptitle(self.title)
-        fig.tight_layout()
-        return fig
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import Markdown, display
-
-        display(Markdown(self.feedback._repr_markdown_() + "\n\n" + self.markdown_table()))
-        try:
-            plt = _pyplot()
-        except ImportError as err:
-            display(Markdown(f"*{err}*"))
-            return
-        fig = self.figure()
-        display(fig)
-        plt.close(fig)
-
-    def __str__(self) -> str:
-        return f"{self.feedback}\n\n{self.title}\n{self.table()}"
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
-def _pyplot() -> Any:
-    """matplotlib's pyplot, imported only when a plot is drawn (it comes with the course extra)."""
-    return require("matplotlib.pyplot", "course", "the capstone's plot (the table above has every figure)")
 
 
 @dataclass(frozen=True)
 class BotCapstone:
     """A "write your own bot" exercise for one game.
 
-    ``opponents`` lists ``(name, factory, games)``; "random" and ``middle`` (the name of the game's
-    middle bot) decide the verdict, any other is shown for comparison, and so is the game's
-    ``expert`` bot when its ``BOTS`` has one (``expert_games`` at most, within
-    ``expert_seconds``).  ``params`` are the game's `load_game` parameters; ``seat_names`` name the
-    seats as the board does.  ``seed`` None draws a secret seed for each check.
+    ``bars`` decide the verdict, in order (see the module docstring); ``compare`` lists rivals
+    shown for comparison once every bar is cleared, ``(name, games)``, and the game's expert bot
+    follows when its registry has one (``expert_games`` at most, within ``expert_seconds``).
+    Against a bar's rival games are played ``batch`` at a time, at most ``cap`` per check.
+    ``params`` are the game's `load_game` parameters; ``seat_names`` name the seats as the board
+    does.  ``seed`` None draws a secret seed for each check.
     """
 
     exercise: Exercise
     game_name: str
     params: dict[str, Any]
-    opponents: tuple[Opponent, ...]
+    bars: tuple[Bar, ...]
     seat_names: tuple[str, ...]
-    middle: str = ""
+    compare: tuple[tuple[str, int], ...] = ()
     lower_score_wins: bool = False
     seed: int | None = None
     move_limit: float = 10.0
+    batch: int = 10
+    cap: int = 300
     expert_games: int = 20
     expert_seconds: float = 5.0
+    hidden: Hidden = CAPSTONE_HIDDEN
 
     # the exercise's face: its name, prompt, hints and solution, and its progress
     @property
@@ -269,68 +147,139 @@ class BotCapstone:
     def __repr__(self) -> str:
         return repr(self.exercise)
 
-    def roles(self) -> dict[str, str]:
-        return {"random": "the verdict: beat it clearly", self.middle: "the verdict: not clearly worse",
-                EXPERT: "comparison"}
-
-    def all_opponents(self) -> tuple[Opponent, ...]:
-        """The opponents of a check: ``opponents``, then the game's expert bot if it has one."""
+    def rivals(self) -> dict[str, Callable[[], Any]]:
+        """Every rival of a check by name: the bars', the comparisons' and the expert, if any."""
         bots = importlib.import_module(f"goose_widgets.games.{self.game_name}.registry").BOTS
-        listed = {name for name, _, _ in self.opponents}
-        if EXPERT in listed or EXPERT not in bots:
-            return tuple(self.opponents)
-        expert = ((EXPERT, bots[EXPERT], self.expert_games),)
-        return tuple(self.opponents) + expert
+        names = [bar.rival for bar in self.bars] + [name for name, _ in self.compare]
+        if EXPERT in bots:
+            names.append(EXPERT)
+        return {name: bots[name] for name in dict.fromkeys(names)}
 
-    def check(self, my_bot: Any) -> Feedback | TournamentReport:
-        """Play ``my_bot`` against the built-in bots and judge it (see the module docstring)."""
+    def check(self, my_bot: Any, *, compare: bool = True) -> Feedback | TournamentReport:
+        """Play ``my_bot`` against the built-in bots until the verdict is clear, and judge it (see
+        the module docstring).  ``compare=False`` plays the bars only (a study of many bots)."""
         if is_placeholder(my_bot):
             return self.exercise.evaluate(my_bot)
         what = "my_bot(observation, legal_actions) -> one of legal_actions"
-        if not callable(my_bot):
+        if not (my_bot.function if isinstance(my_bot, Pickled) else callable(my_bot)):
             shown = describe(my_bot) if type(my_bot) in (int, float, str, bool, tuple, list) else ""
             return self._verdict("bot error",
                                  f"expected a function ({what}), got {type_name(my_bot)} {shown}.")
+        seed = self.seed if self.seed is not None else secrets.randbits(64)
+        rivals = self.rivals()
+        duels = {name: Duel(name, factory, random.Random(f"{seed}/{name}"))
+                 for name, factory in rivals.items()}
+        return self._play(my_bot, duels, {bar.rival: self.cap for bar in self.bars}, compare)
+
+    def _play(self, my_bot: Any, duels: dict[str, Duel], caps: dict[str, int],
+              compare: bool) -> Feedback | TournamentReport:
+        what = "my_bot(observation, legal_actions) -> one of legal_actions"
         try:
-            payload = learner_pickle(my_bot)
+            payload = (my_bot.payload if isinstance(my_bot, Pickled)  # pickled in a notebook's sandbox
+                       else learner_pickle(my_bot, limit=self._limits_sent()))
+        except TooLarge as err:
+            return self._verdict("bot error", f"your bot cannot be sent to its sandbox: {err}.")
         except TypeError as err:
             return self._verdict("bot error", f"your bot cannot be sent to its sandbox ({err}).  Does it "
                                  "use an open file, a widget or a generator?")
         except LearnerCodeStopped as stop:
             return self._verdict("stopped", (stop.seconds, "sending your bot to its sandbox took too long."))
         bot = SandboxedBot(my_bot, move_limit=self.move_limit, total_limit=self.exercise.time_limit,
-                           name="your bot", payload=payload)
-        opponents = self.all_opponents()
+                           name="your bot", payload=payload, hidden=self.hidden)
+        game = load_game(self.game_name, **self.params)
         try:
             problem = _arity_problem(bot, what)
             if problem:
                 return self._verdict("bot error", problem)
-            seed = self.seed if self.seed is not None else secrets.randbits(64)
-            standings = play_tournament(self.game_name, self.params, bot, opponents, self.seat_names, seed,
-                                        budgets={EXPERT: self.expert_seconds}, roles=self.roles())
+            states = self._play_bars(game, bot, duels, caps)
+            cleared = all(state == "cleared" for state in states.values())
+            if cleared and compare:
+                for name, games in self.compare:
+                    duels[name].play(game, bot, self.seat_names, games - duels[name].games,
+                                     self.expert_seconds)
+                if EXPERT in duels:
+                    expert = duels[EXPERT]
+                    expert.play(game, bot, self.seat_names, self.expert_games - expert.games,
+                                self.expert_seconds)
         except BotError as err:
             if err.stopped is not None:
                 return self._verdict("stopped", (err.stopped, str(err)))
             return self._verdict("bot error", str(err))
-        except Exception as err:  # noqa: BLE001 - the tournament itself failed: the course's fault
+        except Exception as err:  # noqa: BLE001 - the games themselves failed: the course's fault
             return self._verdict("course error", f"{type(err).__name__}: {err}")
         finally:
             bot.close()
-        feedback = self._verdict("standings", tuple(_as_data(s) for s in standings), middle=self.middle)
+        standings = self._standings(duels, states)
+        plain = (tuple((s.opponent, s.games, s.wins) for s in standings),
+                 tuple((bar.rival, bar.above) for bar in self.bars))
+        feedback = self._verdict("standings", plain)
         title = (f"Your bot against the built-in bots ({sum(s.games for s in standings)} games, "
                  "seats rotated)")
-        return TournamentReport(feedback, standings, title, self.lower_score_wins)
+        more = None
+        if any(state == "open" for state in states.values()):
+            wider = {rival: caps[rival] + self.cap for rival in caps}
+            more = _PlayMore(self, my_bot, duels, wider, compare)
+        return TournamentReport(feedback, standings, title, self.lower_score_wins, more)
 
-    def _verdict(self, kind: str, detail: Any, middle: str = "") -> Feedback:
-        return self.exercise.evaluate((kind, detail, middle))
+    def _play_bars(self, game: Any, bot: SandboxedBot, duels: dict[str, Duel],
+                   caps: dict[str, int]) -> dict[str, str]:
+        """Each bar's duel, a batch at a time, until it is decided or at its cap; a missed bar
+        ends the check (the verdict is known)."""
+        states: dict[str, str] = {}
+        for bar in self.bars:
+            duel = duels[bar.rival]
+            state = bar.decide(duel.wins, duel.games)
+            while state == "open" and duel.games < caps[bar.rival]:
+                duel.play(game, bot, self.seat_names, min(self.batch, caps[bar.rival] - duel.games))
+                state = bar.decide(duel.wins, duel.games)
+            states[bar.rival] = state
+            if state == "missed":
+                break
+        return states
+
+    def _standings(self, duels: dict[str, Duel], states: dict[str, str]) -> tuple[Standing, ...]:
+        rows = []
+        for bar in self.bars:
+            if duels[bar.rival].games:
+                role = f"the verdict: {bar.goal}"
+                rows.append(duels[bar.rival].standing(role, states.get(bar.rival, "open")))
+        for name, duel in duels.items():
+            if duel.games and name not in {bar.rival for bar in self.bars}:
+                rows.append(duel.standing("comparison"))
+        return tuple(rows)
+
+    def _limits_sent(self) -> int:
+        from ..sandbox import Limits
+
+        return Limits.from_environment().sent
+
+    def _verdict(self, kind: str, detail: Any) -> Feedback:
+        return self.exercise.evaluate((kind, detail))
+
+
+@dataclass(frozen=True)
+class _PlayMore:
+    """What "play more games" does: the same check, from where it stopped, with caps raised."""
+
+    capstone: BotCapstone
+    my_bot: Any
+    duels: dict[str, Duel]
+    caps: dict[str, int]
+    compare: bool
+
+    def __call__(self) -> TournamentReport:
+        result = self.capstone._play(self.my_bot, self.duels, self.caps, self.compare)
+        if not isinstance(result, TournamentReport):  # the bot broke this time: say so as a report
+            return TournamentReport(result, (), "Your bot against the built-in bots")
+        return result
 
 
 def _arity_problem(bot: SandboxedBot, what: str) -> str:
     """Load the bot in its sandbox and ask whether it takes the two arguments (the sandbox reports
     its parameters: the learner's object is never inspected here)."""
-    from ..sandbox.sandbox import Sandbox, _signature
+    from ..sandbox import Sandbox
 
-    bot.sandbox = Sandbox(None, payload=bot.payload)
+    bot.sandbox = Sandbox(None, payload=bot.payload, hidden=bot.hidden)
     try:
         info = bot.sandbox.load()
     except LearnerError as err:
@@ -340,7 +289,7 @@ def _arity_problem(bot: SandboxedBot, what: str) -> str:
     except LearnerCodeError as err:
         raise BotError(f"your bot broke its sandbox: {err}.") from None
     parameters = info.get("parameters")
-    signature = _signature(parameters) if isinstance(parameters, list) else None
+    signature = signature_of(parameters) if isinstance(parameters, list) else None
     if signature is not None:
         try:
             signature.bind(None, None)
@@ -349,21 +298,16 @@ def _arity_problem(bot: SandboxedBot, what: str) -> str:
     return ""
 
 
-def _as_data(standing: Standing) -> tuple[Any, ...]:
-    """A standing as plain data (the exercise's checker judges plain data, in this process)."""
-    return (standing.opponent, standing.games, standing.wins, standing.win_rate)
-
-
 def judge_standings(outcome: Any) -> None:
-    """The capstone's checker: raise `Wrong` unless the bot clearly beats the random bot and is not
-    clearly worse than the middle bot (see the module docstring).
+    """The capstone's checker: raise `Wrong` unless every bar is cleared (see `duels`).
 
-    ``outcome`` is what `BotCapstone.check` found: ``("standings", rows, middle)``, ``("bot error",
-    text, "")``, ``("stopped", (seconds, text), "")`` or ``("course error", text, "")``.
+    ``outcome`` is what `BotCapstone.check` found: ``("standings", (rows, bars))`` with rows
+    ``(rival, games, wins)`` and bars ``(rival, share)``; or ``("bot error", text)``,
+    ``("stopped", (seconds, text))`` or ``("course error", text)``.
     """
-    if not (isinstance(outcome, tuple) and len(outcome) == 3 and isinstance(outcome[0], str)):
+    if not (isinstance(outcome, tuple) and len(outcome) == 2 and isinstance(outcome[0], str)):
         raise Wrong("pass your bot function itself: `capstone.check(my_bot)`.")
-    kind, detail, middle = outcome
+    kind, detail = outcome
     if kind == "bot error":
         raise Wrong(detail)
     if kind == "stopped":
@@ -371,23 +315,28 @@ def judge_standings(outcome: Any) -> None:
         raise LearnerCodeStopped(seconds, text)
     if kind == "course error":
         raise RuntimeError(detail)
-    rows = {row[0]: row for row in detail}
-    if "random" not in rows or middle not in rows:
-        raise RuntimeError("this capstone has no random bot or middle bot to measure against")
-    _name, games, wins, rate = rows["random"]
-    low = wilson(wins, games, CLEAR_Z)[1]
-    if low <= 0.5:
-        raise Wrong(f"against the random bot your bot won {_count(wins)} of {games} games ({rate:.0%}); the "
-                    f"99% interval starts at {low:.0%}, not clearly above one half.  Look at what the "
-                    "observation tells you, and use it (the hints have ideas).")
-    _name, games, wins, rate = rows[middle]
-    high = wilson(wins, games, FAIR_Z)[2]
-    if high < 0.5:
-        raise Wrong(f"your bot clearly beats the random bot, but against the {middle} bot it won "
-                    f"{_count(wins)} of {games} games ({rate:.0%}); the 95% interval ends at {high:.0%}, "
-                    f"clearly below one half.  Find what the {middle} bot does better (the hints have "
-                    "ideas).")
+    rows, bars = detail
+    played = {row[0]: row for row in rows}
+    if not bars or bars[0][0] not in played:
+        raise RuntimeError("this capstone's check played no game against the rival of its first bar")
+    for rival, above in bars:
+        bar = Bar(rival, above)
+        _name, games, wins = played.get(rival, (rival, 0, 0.0))
+        state = bar.decide(wins, games)
+        if state == "cleared":
+            continue
+        rate, low, high = interval(wins, games)
+        won = f"won {_count(wins)} of {games} games ({rate:.0%}; 99% interval {low:.0%} to {high:.0%})"
+        if state == "missed":
+            raise Wrong(f"against the {rival} bot your bot {won}: the whole interval lies below "
+                        f"{above + MARGIN:.0%}, so it cannot {bar.goal}, the bar.  Look at what the "
+                        "observation tells you and use it (the hints have ideas).")
+        raise Wrong(f"the games have not decided yet: against the {rival} bot your bot {won}, an "
+                    f"interval that still reaches both sides of {above:.0%}, so it is not clear whether it "
+                    f"can {bar.goal}.  Play more games (the button below, or `report.play_more()`), or "
+                    "make it stronger.")
 
 
 def _count(wins: float) -> str:
     return str(int(wins)) if wins == int(wins) else f"{wins:g}"
+

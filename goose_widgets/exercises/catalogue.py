@@ -38,7 +38,8 @@ def course_exercises() -> list[tuple[str, Exercise]]:
         fallback = getattr(module, "NOTEBOOK", named.group(1) if named else module.__name__.split(".")[-2])
         exercises = getattr(module, "EXERCISES", ())
         for exercise in exercises.values() if isinstance(exercises, Mapping) else exercises:
-            found.append((exercise.notebook or fallback, exercise))
+            if not exercise.example:  # a worked example is the course's, not the learner's
+                found.append((exercise.notebook or fallback, exercise))
     order = {notebook: i for i, (notebook, _) in enumerate(found)}
     return sorted(found, key=lambda pair: (pair[0], order[pair[0]]))
 

@@ -32,22 +32,26 @@ import traceback
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Literal
 
 from ..sandbox import (
+    ANSWERS,
+    Hidden,
     LearnerCodeError,
     LearnerCodeStopped,
     LearnerError,
+    Pickled,
     Sandbox,
     SandboxedFunction,
 )
+from ..sandbox.answers import is_placeholder, is_plain_data
 from .answers import as_number, describe, type_name
 from .progress import record
 from .verdicts import NotAnswered, Rounded, Wrong
 
 __all__ = ["Exercise", "Feedback", "Hint", "NotAnswered", "Rounded", "Status", "Wrong", "call_learner",
-           "close", "defined_in", "expect_callable", "expect_number", "is_placeholder", "solutions"]
+           "close", "defined_in", "expect_callable", "expect_number", "is_placeholder", "solutions",
+           "write_it_yourself"]
 
 Status = Literal["correct", "rounded", "wrong", "unanswered", "stopped", "course_error"]
 
@@ -119,6 +123,11 @@ class Exercise:
     ``expects`` says what to write (e.g. "a `Fraction`", "a function `move(square, roll)`"): the
     "not answered yet" message shows it.  ``notebook`` names the course notebook the exercise is in
     (e.g. "02_goose_probability"), for `progress`.  ``time_limit`` (seconds) bounds the learner's code.
+    ``example`` marks a worked example, which the course checks itself: never recorded, never in
+    `progress` or a class report.  ``hidden`` is what the sandbox of a function answer is without:
+    by default the exercises and their answers; a "write it yourself" exercise also hides the
+    game's modules that compute the answer (`write_it_yourself`), and says so if the function
+    reaches for them.
     """
 
     name: str
@@ -132,6 +141,8 @@ class Exercise:
     time_limit: float = 30.0
     expects: str = ""
     notebook: str = ""
+    example: bool = False  # a worked example (00's warm-up): never recorded as the learner's work
+    hidden: Hidden = ANSWERS  # what the learner's function's sandbox is without (`write_it_yourself`)
     _record: _Record = field(default_factory=_Record, init=False, compare=False, repr=False)
 
     def evaluate(self, answer: Any) -> Feedback:
@@ -143,7 +154,7 @@ class Exercise:
     def _evaluate(self, answer: Any) -> Feedback:
         if is_placeholder(answer):
             return self._not_answered(function=type(answer) is types.FunctionType)
-        feedback = _judge(self.checker, answer, self.success, self.time_limit)
+        feedback = _judge(self.checker, answer, self.success, self.time_limit, self.hidden)
         if feedback.status == "unanswered":
             return self._not_answered(feedback.message)
         record = self._record
@@ -215,45 +226,20 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-# --- placeholders ------------------------------------------------------------------------------
-
-_RETURN_NONE_ONLY = {"RESUME", "NOP", "RETURN_VALUE", "RETURN_CONST", "LOAD_CONST", "CACHE"}
-
-
-def is_placeholder(value: Any) -> bool:
-    """True for an answer not given yet: ``...``, ``None``, a tuple or list with a ``...`` in it, or
-    a function whose body is only ``...`` or ``pass`` (after an optional docstring): a function
-    that can only return None.
-
-    Only the types are asked (never an attribute of a learner's object, which could run its code)."""
-    if value is Ellipsis or value is None:
-        return True
-    if type(value) in (tuple, list) and any(item is Ellipsis for item in value):
-        return True  # a pair or list with a part still to fill in
-    if type(value) is not types.FunctionType:
-        return False
-    import dis
-
-    for instruction in dis.get_instructions(value.__code__):
-        if instruction.opname not in _RETURN_NONE_ONLY:
-            return False
-        if instruction.opname in ("LOAD_CONST", "RETURN_CONST") and instruction.argval is not None:
-            return False
-    return True
-
-
 # --- running a checker ---------------------------------------------------------------------------
 
-def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: float) -> Feedback:
+def _judge(checker: Callable[[Any], None], answer: Any, success: str, limit: float,
+           hidden: Hidden = ANSWERS) -> Feedback:
     """Run ``checker`` on ``answer`` here, with any learner code in a sandbox, and turn it into feedback.
 
     Plain data (numbers, text, containers of them) runs no learner code, so the checker gets it as
     it is.  Anything else goes to a sandbox first: a callable is handed to the checker as a
     `SandboxedFunction`, any other object as the safe data the sandbox reads from it.
     """
-    if _is_plain_data(answer):
+    if is_plain_data(answer):
         return _feedback(checker, answer, success)
-    sandbox = Sandbox(answer)
+    sandbox = (Sandbox(None, payload=answer.payload, hidden=hidden) if isinstance(answer, Pickled)
+               else Sandbox(answer, hidden=hidden))
     try:
         if sandbox.load()["callable"]:
             given: Any = SandboxedFunction(sandbox, limit)
@@ -332,19 +318,6 @@ def _short(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + " …"
 
 
-_PLAIN_TYPES = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis), Fraction)
-
-
-def _is_plain_data(value: Any, depth: int = 0) -> bool:
-    if type(value) in _PLAIN_TYPES:
-        return True
-    if depth < 4 and type(value) in (tuple, list, set, frozenset) and len(value) <= 10_000:
-        return all(_is_plain_data(item, depth + 1) for item in value)
-    if depth < 4 and type(value) is dict and len(value) <= 10_000:
-        return all(_is_plain_data(k, depth + 1) and _is_plain_data(v, depth + 1) for k, v in value.items())
-    return False
-
-
 # --- small checks a checker uses -----------------------------------------------------------------
 
 def expect_callable(answer: Any, parameters: int, what: str) -> None:
@@ -416,3 +389,13 @@ def defined_in(source: str, name: str) -> Any:
     namespace: dict[str, Any] = {}
     exec(source, namespace)  # noqa: S102 - our own solution text, tested as shown
     return namespace[name]
+
+
+def write_it_yourself(game: str, *parts: str,
+                      what: str = "this exercise asks you to write it yourself") -> Hidden:
+    """What a "write it yourself" exercise's sandbox is without: the exercises' answers, and the
+    game's modules that would compute the answer in one call (``parts``, e.g. ``"analysis"``,
+    ``"examples"``, ``"bots"``; ``"rules"`` and ``"deck"`` where the text says "without the
+    engine").  A function that reaches for one is told ``what``."""
+    modules = tuple(f"goose_widgets.games.{game}.{part}" for part in parts)
+    return ANSWERS + Hidden(refuse=modules, why=what)

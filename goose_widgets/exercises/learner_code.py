@@ -1,12 +1,15 @@
 """Running the learner's code where it can always be stopped and can never reach the verdict.
 
 `run_learner_code(func, *args, timeout=...)` calls ``func(*args)`` in a sandbox (`goose_widgets.sandbox`):
-a clean process of its own, killed with its whole process group at the time limit, so neither a
+a process of its own behind the walls of the operating system (on Linux its own namespaces: no
+other process in sight, no network, none of the learner's files; limits it cannot raise; a
+seccomp filter), killed with everything it started at the time limit, so neither a
 ``while True: try: ... except: pass`` loop, nor a long C-level call (``sum(range(10**11))``), nor
-a forked grandchild can outlast it.  The function travels by cloudpickle (a notebook's lambdas and
-closures too); only its result comes back, as safe data (numbers, text, containers; any other
-object as a `LearnerObject` that carries only its type's name and its repr).  Anything the
-function changes (a cache, a global) changes in the sandbox only.
+anything it starts can outlast it or reach the kernel.  The function travels by cloudpickle (a
+notebook's lambdas and closures, and the learner's own modules, by value); only its result comes
+back, as safe data (numbers, text, containers; any other object as a `LearnerObject` that carries
+only its type's name and its repr).  Anything the function changes (a cache, a global) changes in
+the sandbox only.
 
 Checkers never call a learner's function themselves: `core.Exercise` hands them a
 `SandboxedFunction` whose every call runs in the sandbox and is judged here, in the kernel.

@@ -19,10 +19,17 @@ course_error), ``hint`` (``result``: the hint's number) or ``solution`` (``resul
 An event is appended in one write, never rewritten, so a check costs the same however long the file.
 
 **Two kernels at once**: every append and every read holds a lock (`filelock`, a ``.lock`` file
-beside the progress file), so no event is lost or torn.  **An unreadable file** (not ours, or torn
-by a crash) gets a warning, is renamed ``<name>.unreadable-<time>`` and a fresh file is started.
-**Recording never makes a check fail**: any error becomes one warning per file and reason, and the
-check goes on (`progress()` then still shows this kernel's results).
+beside the progress file), so no event is lost or torn.  **A damaged line** (cut off by a crash,
+edited by hand) is skipped and counted when the file is read, never the file: every readable
+event still counts, and the next event starts on a line of its own.  Only a file that is not a
+progress file at all (another program's) is set aside, as ``<name>.unreadable-<time>``, and a fresh
+one started.  **Recording never makes a check fail**: any error becomes one warning per file and
+reason, and the check goes on (`progress()` then still shows this kernel's results).
+
+**The learner's name** in the header: ``GOOSE_WIDGETS_LEARNER`` (``goose-widgets course --learner
+NAME`` sets it and keeps it in the course folder's ``.goose-course.json``), else the JupyterHub
+user, else the account's name.  **A worked example** (00's warm-up, ``Exercise.example``) is the
+course's demonstration, never recorded as the learner's work.
 """
 
 from __future__ import annotations
@@ -113,7 +120,7 @@ def not_recorded() -> Iterator[None]:
 
 def record(exercise: Exercise, kind: str, result: Any) -> None:
     """Append one event for ``exercise`` to the progress file.  Never raises: a problem is a warning."""
-    if _paused.get():
+    if _paused.get() or getattr(exercise, "example", False):
         return
     path = None
     try:
@@ -134,26 +141,35 @@ def _append(path: Path, line: str) -> None:
 
     path.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(_lock_path(path), timeout=LOCK_SECONDS):
+        start = ""
         if path.exists() and path.stat().st_size:
-            problem = _quick_problem(path)
-            if problem:
-                _set_aside(path, problem)
-        start = "" if path.exists() and path.stat().st_size else _header() + "\n"
+            if _not_ours(path):
+                _set_aside(path, "it is another program's file, not a goose_widgets progress file")
+            elif not _ends_a_line(path):
+                start = "\n"  # a line cut off by a crash ends here; reading skips it, and counts it
+        if not path.exists() or not path.stat().st_size:
+            start = _header() + "\n"
         with open(path, "a", encoding="utf-8") as file:
             file.write(start + line + "\n")  # one write: a whole line or (on a crash) a torn tail
 
 
-def _quick_problem(path: Path) -> str:
-    """Why appending to ``path`` would be wrong, read from its first line and last byte only."""
+def _not_ours(path: Path) -> bool:
+    """Whether the file's first line is readable and says it is something else (a damaged first
+    line is not enough: its events are still ours)."""
     with open(path, "rb") as file:
         first = file.readline(4096)
-        file.seek(-1, os.SEEK_END)
-        last = file.read(1)
     try:
-        _check_header(json.loads(first.decode("utf-8")))
-    except (UnicodeDecodeError, ValueError) as err:
-        return str(err) if isinstance(err, UnreadableProgress) else "its first line is not our header"
-    return "" if last == b"\n" else "its last line was cut off"
+        header = json.loads(first.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return not (isinstance(header, dict) and header.get("format") == FORMAT) and not (
+        isinstance(header, dict) and "exercise" in header)
+
+
+def _ends_a_line(path: Path) -> bool:
+    with open(path, "rb") as file:
+        file.seek(-1, os.SEEK_END)
+        return file.read(1) == b"\n"
 
 
 def _header() -> str:
@@ -161,10 +177,15 @@ def _header() -> str:
                       ensure_ascii=False)
 
 
+LEARNER = "GOOSE_WIDGETS_LEARNER"
+
+
 def _learner() -> str:
-    """Who is learning: the JupyterHub user, else the account's name ("" when there is none)."""
+    """Who is learning: ``GOOSE_WIDGETS_LEARNER`` (set by ``goose-widgets course --learner NAME``),
+    the JupyterHub user, else the account's name ("" when there is none)."""
     try:
-        return os.environ.get("JUPYTERHUB_USER") or getpass.getuser()
+        return (os.environ.get(LEARNER, "").strip() or os.environ.get("JUPYTERHUB_USER")
+                or getpass.getuser())
     except Exception:  # noqa: BLE001 - getpass raises whatever the platform raises without a user
         return ""
 
@@ -197,11 +218,13 @@ def _warn_once(path: Path | None, message: str) -> None:
 
 @dataclass(frozen=True)
 class LearnerProgress:
-    """One progress file: who wrote it and its events (dicts, in the order they happened)."""
+    """One progress file: who wrote it, its readable events (dicts, in the order they happened),
+    and the lines it skipped, each ``(line number, why)``."""
 
     path: Path
     learner: str
     events: tuple[dict[str, Any], ...]
+    skipped: tuple[tuple[int, str], ...] = ()
 
 
 def _check_header(header: Any) -> dict[str, Any]:
@@ -213,49 +236,72 @@ def _check_header(header: Any) -> dict[str, Any]:
     return header
 
 
-def _check_event(event: Any, number: int) -> dict[str, Any]:
+def _check_event(event: Any) -> dict[str, Any]:
     if not (isinstance(event, dict) and isinstance(event.get("exercise"), str)
             and event.get("kind") in KINDS and isinstance(event.get("time"), str)):
-        raise UnreadableProgress(f"line {number} is not an event")
+        raise ValueError("not an event")
+    kind, result = event["kind"], event.get("result")
+    if kind == "check" and result not in (*RESULTS, "course_error"):
+        raise ValueError(f"an unknown result {str(result)[:40]!r}")
+    if kind == "hint" and (type(result) is not int or result < 1):
+        raise ValueError(f"a hint numbered {str(result)[:20]!r}")
     return event
 
 
 def read_progress(path: str | Path) -> LearnerProgress:
-    """Read one progress file as it is (no lock, nothing moved); `UnreadableProgress` says what is wrong."""
+    """Read one progress file as it is (no lock, nothing moved): every readable event, and each
+    line it skipped with why (a damaged header, a torn or edited line, an unknown result).
+    `UnreadableProgress` only when the file is no progress file at all."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise UnreadableProgress("it is not text") from None
-    lines = text.split("\n")
-    if lines[-1]:
-        raise UnreadableProgress("its last line was cut off")
-    try:
-        header = _check_header(json.loads(lines[0]))
-        events = tuple(_check_event(json.loads(line), n) for n, line in enumerate(lines[1:-1], 2))
-    except json.JSONDecodeError as err:
-        raise UnreadableProgress(f"it is not JSON Lines ({err})") from None
-    return LearnerProgress(path, str(header.get("learner") or ""), events)
+    raw = path.read_bytes().split(b"\n")
+    skipped: list[tuple[int, str]] = []
+    if raw[-1]:
+        skipped.append((len(raw), "it was cut off"))
+    raw = raw[:-1]
+    learner, header_ok = "", False
+    if raw:
+        try:
+            header = _check_header(json.loads(raw[0].decode("utf-8")))
+            learner, header_ok = str(header.get("learner") or ""), True
+        except UnreadableProgress as err:
+            if "version" in str(err):
+                raise
+            skipped.append((1, "its header is damaged"))
+        except (UnicodeDecodeError, ValueError):
+            skipped.append((1, "its header is damaged"))
+    events = []
+    for number, line in enumerate(raw[1:], 2):
+        try:
+            events.append(_check_event(json.loads(line.decode("utf-8"))))
+        except UnicodeDecodeError:
+            skipped.append((number, "it is not text"))
+        except ValueError as err:
+            skipped.append((number, str(err) if "unknown" in str(err) or "hint" in str(err)
+                            else "it is not an event"))
+    if not header_ok and not events:
+        raise UnreadableProgress("it is not a goose_widgets progress file (no header, no event)")
+    return LearnerProgress(path, learner, tuple(events), tuple(sorted(skipped)))
 
 
 def _read_own(path: Path) -> tuple[dict[str, Any], ...]:
-    """This kernel's progress file, read under the lock; an unreadable one is set aside (with a
-    warning) and a missing one is empty."""
+    """This kernel's progress file, read under the lock (a missing one is empty); damaged lines
+    are skipped with one warning, and nothing is moved."""
     from filelock import FileLock
 
     try:
         with FileLock(_lock_path(path), timeout=LOCK_SECONDS):
             if not path.exists() or not path.stat().st_size:
                 return ()
-            try:
-                return read_progress(path).events
-            except UnreadableProgress as err:
-                _set_aside(path, str(err))
-                return ()
+            found = read_progress(path)
     except Exception as err:  # noqa: BLE001 - progress() must show something whatever the disk does
         _warn_once(path, f"your progress file {path} could not be read ({type(err).__name__}: {err}); "
                          "progress() shows this kernel's results only.")
         return ()
+    if found.skipped:
+        lines = ", ".join(str(number) for number, _ in found.skipped[:5])
+        _warn_once(path, f"{len(found.skipped)} damaged line(s) of your progress file {path} were skipped "
+                         f"(line {lines}); every other event counts.")
+    return found.events
 
 
 @dataclass

@@ -1,5 +1,8 @@
 """The warm-up exercise of `course/00_start_here.ipynb`: how exercises work.
 
+A worked example (``example=True``): the notebook answers and checks it itself, so it is never
+recorded as the learner's work nor shown in `progress()` or a class report.
+
 Its checker takes the dice from the Game of the Goose engine (the chance node after "roll",
 ruling G2), so it never restates how two dice behave.
 """
@@ -44,5 +47,6 @@ nine_with_two_dice = Exercise(
     success="4 of the 36 ordered pairs add up to nine: 1/9.",
     expects="a number, best a `Fraction` such as `Fraction(1, 2)`",
     notebook="00_start_here",
+    example=True,  # 00 answers it itself, to show how a check answers: not the learner's work
 )
 EXERCISES = (nine_with_two_dice,)

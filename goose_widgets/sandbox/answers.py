@@ -10,12 +10,14 @@ from __future__ import annotations
 import linecache
 import os
 import sys
+import types
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["BotError", "LearnerCodeError", "LearnerCodeStopped", "LearnerError", "LearnerObject", "decode"]
+__all__ = ["BotError", "LearnerCodeError", "LearnerCodeStopped", "LearnerError", "LearnerObject", "decode",
+           "is_placeholder", "is_plain_data"]
 
 
 class LearnerCodeStopped(BaseException):
@@ -149,3 +151,45 @@ def _decode(data: Any, depth: int) -> Any:
     if tag == "o":
         return LearnerObject(str(rest[0])[:80], str(rest[1])[:200])
     raise ValueError("malformed")
+
+
+# --- placeholders ------------------------------------------------------------------------------
+
+_RETURN_NONE_ONLY = {"RESUME", "NOP", "RETURN_VALUE", "RETURN_CONST", "LOAD_CONST", "CACHE"}
+
+
+def is_placeholder(value: Any) -> bool:
+    """True for an answer not given yet: ``...``, ``None``, a tuple or list with a ``...`` in it, or
+    a function whose body is only ``...`` or ``pass`` (after an optional docstring): a function
+    that can only return None.
+
+    Only the types are asked (never an attribute of a learner's object, which could run its code)."""
+    if value is Ellipsis or value is None:
+        return True
+    if type(value) in (tuple, list) and any(item is Ellipsis for item in value):
+        return True  # a pair or list with a part still to fill in
+    if type(value) is not types.FunctionType:
+        return False
+    import dis
+
+    for instruction in dis.get_instructions(value.__code__):
+        if instruction.opname not in _RETURN_NONE_ONLY:
+            return False
+        if instruction.opname in ("LOAD_CONST", "RETURN_CONST") and instruction.argval is not None:
+            return False
+    return True
+
+
+_PLAIN_TYPES = (int, float, complex, str, bytes, bool, type(None), type(Ellipsis), Fraction)
+
+
+def is_plain_data(value: Any, depth: int = 0) -> bool:
+    """Numbers, text and containers of them (a few levels deep, of bounded size): data whose use
+    runs no code of the learner's, so a checker may take it as it is."""
+    if type(value) in _PLAIN_TYPES:
+        return True
+    if depth < 4 and type(value) in (tuple, list, set, frozenset) and len(value) <= 10_000:
+        return all(is_plain_data(item, depth + 1) for item in value)
+    if depth < 4 and type(value) is dict and len(value) <= 10_000:
+        return all(is_plain_data(k, depth + 1) and is_plain_data(v, depth + 1) for k, v in value.items())
+    return False

@@ -1,22 +1,30 @@
-"""The sandbox process: runs one learner's function or bot and answers the referee (`engine.sandbox`).
+"""The sandbox process: runs one learner's function or bot and answers the referee (`sandbox`).
 
-This process is started clean (a new Python, never a fork of the kernel), so it holds no game
-state, no chance generator, no checker and no verdict: only what the referee sends it.  It reads
-requests from its standard input, each framed as a 4-byte big-endian length and a pickle (the
-referee's own data), and answers each on its standard output, framed the same way but as JSON,
-which the referee can read without running anything this process chose:
+This process is started clean (a new Python behind the walls of `walls`, or, where a machine has
+no namespaces, a fork of a clean fork server), so it holds no game state, no chance generator, no
+checker and no verdict: only what the referee sends it.  Before it reads any request it confines
+itself (`confinement.enter`: hard limits, the seccomp filter).  It reads requests from its
+standard input, each framed as a 4-byte big-endian length and a pickle (the referee's own data),
+and answers each on its standard output, framed the same way but as JSON, which the referee can
+read without running anything this process chose:
 
 - ``("load", payload, sys_path)``: unpickle the learner's object (cloudpickle) and answer
-  ``{"loaded": name, "callable": bool, "parameters": [[name, kind, has_default], ...] | null}``;
+  ``{"loaded": name, "callable": bool, "parameters": [[name, kind, has_default], ...] | null,
+  "confined": {"limits": bool, "seccomp": bool}}``;
 - ``("call", args)``: call it and answer ``{"value": <safe data>}``;
 - ``("choose", observation, legal_actions)``: call it as a bot and answer ``{"index": i}`` (the
   legal action it chose, matched by the action's own equality, then by its text) or
   ``{"illegal": text}``;
-- ``("read",)``: answer the loaded object itself as safe data (a value that is not a function).
+- ``("read",)``: answer the loaded object itself as safe data (a value that is not a function);
+- ``("cell", source, number)``: run a cell of a learner's notebook (in an IPython shell of its
+  own) and answer ``{"ran": number}`` or its error; ``("export", name)``: answer the notebook's
+  ``name`` as ``{"value": <safe data>}``, ``{"payload": <base64 pickle>, "callable": bool}``,
+  ``{"placeholder": true, "function": bool}`` or ``{"missing": true}`` (the teacher's grader).
 
 A failure of the learner's code, `BaseException` included (KeyboardInterrupt, SystemExit, the
 learner's own classes), answers ``{"error": {"type", "message", "frames"}}``, where ``frames`` are
-the learner's own frames of the traceback (file, line, function, source line), never ours.
+the learner's own frames of the traceback (file, line, function, source line), never ours; a
+limit the code hit is named in the message (`confinement.limit_message`).
 
 Safe data (`encode`) is a tagged JSON form of numbers, text and containers; any other object
 becomes its type's name and a short repr, so no object of the learner's crosses to the referee.
@@ -88,6 +96,9 @@ def encode(value: Any, budget: _Budget | None = None, depth: int = 0) -> Any:
     if isinstance(value, str):
         text = str.__str__(value)
         return ["s", text] if len(text) <= MAX_TEXT else _opaque(value, f"a text of {len(text)} characters")
+    if kind in (tuple, list, set, frozenset, dict) and budget.items + len(value) > MAX_ITEMS:
+        return _opaque(value, f"a {kind.__name__} of {len(value):,} items, more than the {MAX_ITEMS:,} "
+                              "an answer may hold")
     if kind in (tuple, list, set, frozenset):
         tag = {"tuple": "t", "list": "l", "set": "set", "frozenset": "fz"}[kind.__name__]
         return [tag, [encode(item, budget, depth + 1) for item in value]]
@@ -141,6 +152,9 @@ def learner_frames(err: BaseException) -> list[list[Any]]:
     return frames[-8:]
 
 
+_LIMITS: list[Any] = []  # this sandbox's Limits and Hidden, once it has entered its walls
+
+
 def error_report(err: BaseException) -> dict[str, Any]:
     try:
         message = str(err)
@@ -148,6 +162,10 @@ def error_report(err: BaseException) -> dict[str, Any]:
         message = "(its message cannot be shown)"
     if isinstance(err, SystemExit):
         message = f"exit({err.code!r:.60})"
+    if _LIMITS:
+        from goose_widgets.sandbox.confinement import limit_message
+
+        message = limit_message(err, *_LIMITS) or message
     return {"error": {"type": type(err).__name__[:80], "message": message[:500],
                       "frames": learner_frames(err)}}
 
@@ -207,7 +225,7 @@ def _parameters(obj: Any) -> list[list[Any]] | None:
     return [[p.name, p.kind.name, p.default is not p.empty] for p in signature.parameters.values()]
 
 
-def serve(requests: BinaryIO, replies: BinaryIO) -> None:
+def serve(requests: BinaryIO, replies: BinaryIO, confined: dict[str, bool] | None = None) -> None:
     loaded: Any = None
 
     def reply(message: dict[str, Any]) -> None:
@@ -230,14 +248,18 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
                 loaded = pickle.loads(request[1])
                 usable = callable(loaded)
                 message: dict[str, Any] = {
-                    "loaded": _name(loaded),
-                    "callable": usable, "parameters": _parameters(loaded) if usable else None}
+                    "loaded": _name(loaded), "callable": usable,
+                    "parameters": _parameters(loaded) if usable else None, "confined": confined}
             elif verb == "call":
                 message = {"value": encode(loaded(*request[1]))}
             elif verb == "choose":
                 message = _choose(loaded, request[1], request[2])
             elif verb == "read":
                 message = {"value": encode(loaded)}
+            elif verb == "cell":
+                message = _run_cell(request[1], request[2])
+            elif verb == "export":
+                message = _export(request[1])
             else:
                 message = {"error": {"type": "ProtocolError", "message": f"unknown request {verb!r}",
                                      "frames": []}}
@@ -250,8 +272,62 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
                              "frames": []}})
 
 
+# --- a notebook, cell by cell (the teacher's grader) ---------------------------------------------
+
+_SHELL: list[Any] = []
+
+
+def _shell() -> Any:
+    """An IPython shell of its own (magics and ``display`` work as in a kernel); its namespace is
+    the notebook's, and its functions belong to ``__main__`` (so they travel by value)."""
+    if not _SHELL:
+        from IPython.core.interactiveshell import InteractiveShell
+
+        class Shell(InteractiveShell):
+            def enable_gui(self, gui: Any = None) -> None:  # "%matplotlib inline": no window here
+                return None
+
+        _SHELL.append(Shell.instance())
+    return _SHELL[0]
+
+
+def _run_cell(source: str, number: int) -> dict[str, Any]:
+    """Run one cell of the learner's notebook; its error, if it raised, is the answer."""
+    shell = _shell()
+    result = shell.run_cell(source, store_history=False, silent=True, cell_id=f"cell-{number}")
+    failure = result.error_before_exec or result.error_in_exec
+    if failure is not None:
+        return error_report(failure)
+    return {"ran": number}
+
+
+def _export(name: str) -> dict[str, Any]:
+    """The notebook's ``name`` as the grader may have it: plain data as it is; a function, a bot
+    or any other object pickled (its bytes cross as they are: the grader hands them to a sandbox of
+    their own, never unpickles them); or word that it is missing or still the placeholder."""
+    import base64
+    import types
+
+    from goose_widgets.sandbox.answers import is_placeholder, is_plain_data
+
+    namespace = _shell().user_ns
+    if name not in namespace:
+        return {"missing": True}
+    value = namespace[name]
+    if is_placeholder(value):
+        return {"placeholder": True, "function": type(value) is types.FunctionType}
+    if is_plain_data(value):
+        return {"value": encode(value)}
+    import cloudpickle
+
+    from goose_widgets.sandbox.pickling import _dumps
+
+    payload = _dumps(cloudpickle, value, _LIMITS[0].sent)
+    return {"payload": base64.b64encode(payload).decode("ascii"), "callable": callable(value)}
+
+
 def _die_with_parent() -> None:
-    """Linux: the kernel kills this process when the referee dies (it cannot be left behind)."""
+    """Linux: the kernel kills this process when its parent dies (it cannot be left behind)."""
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -263,11 +339,30 @@ def _die_with_parent() -> None:
             pass
 
 
-def main() -> None:
-    """A sandbox on this process's standard input and output."""
-    _die_with_parent()
-    if os.getppid() == 1:  # the referee died before we got here
-        return
+def _prepare(setup: dict[str, Any]) -> None:
+    """The referee's ``sys.path`` (where the package and its libraries are), then what every
+    sandbox needs imported (``preload``: the engine and the games' rules, for observations)."""
+    sys.path[:0] = [p for p in setup["path"] if p not in sys.path]
+    refused = tuple((setup.get("hidden") or {}).get("refuse", ()))
+    for name in setup["preload"]:
+        if any(name == r or name.startswith(r + ".") for r in refused):
+            continue  # never in this process, so no other module can hand it over
+        try:
+            __import__(name)
+        except Exception:  # noqa: BLE001 - a module that cannot load here loads (or fails) later
+            pass
+
+
+def main(limits: dict[str, Any], walled: bool, hidden: dict[str, Any] | None = None) -> None:
+    """A sandbox on this process's standard input and output: confine it, then serve."""
+    from goose_widgets.sandbox.confinement import enter, hide
+    from goose_widgets.sandbox.walls import Hidden, Limits
+
+    without = Hidden()
+    if hidden:
+        without = Hidden(tuple(hidden["refuse"]), tuple(hidden["stub"]), str(hidden["why"]))
+    _LIMITS[:] = [Limits.from_json(limits), without]
+    hide(without)
     # The protocol keeps its own copies of stdin and stdout; the learner's print() goes to stderr.
     requests = open(os.dup(0), "rb", buffering=0)
     replies = open(os.dup(1), "wb", buffering=0)
@@ -277,17 +372,20 @@ def main() -> None:
     os.close(null)
     sys.stdin = open(os.devnull)  # noqa: SIM115 - lives as long as the process
     sys.stdout = sys.stderr
-    serve(requests, replies)
+    confined = enter(_LIMITS[0], walled)
+    serve(requests, replies, confined)
 
 
 def fork_server(fd: int) -> None:
-    """POSIX: a clean process that forks a fresh sandbox for each request on the socket ``fd``.
+    """Where a machine has no namespaces: a clean process that forks a fresh sandbox for each
+    request on the socket ``fd``.
 
-    It is started once (a new Python, never a fork of the kernel), imports what sandboxes need
-    (the request's ``preload``) and then only forks: it never receives a game, a learner's object
-    or a verdict.  A request is one byte with two file descriptors (the sandbox's input and
-    output); the answer is the new sandbox's process id.  The sandbox starts a session of its own
-    (so its whole group can be killed) and dies with this process, which dies with the kernel.
+    It is started once (a new Python, never a fork of the kernel, with a cleared environment),
+    imports what sandboxes need (the setup's ``preload``) and then only forks: it never receives a
+    game, a learner's object or a verdict.  A request is the sandbox's limits as JSON with two
+    file descriptors (the sandbox's input and output); the answer is the new sandbox's process id.
+    The sandbox starts a session of its own (so its whole group can be killed), confines itself
+    and dies with this process, which dies with the kernel.
     """
     import signal
     import socket
@@ -295,17 +393,11 @@ def fork_server(fd: int) -> None:
     _die_with_parent()
     control = socket.socket(fileno=fd)
     size = HEADER.unpack(_receive(control, HEADER.size))[0]
-    setup = json.loads(_receive(control, size))
-    sys.path[:0] = [p for p in setup["path"] if p not in sys.path]
-    for name in setup["preload"]:
-        try:
-            __import__(name)
-        except Exception:  # noqa: BLE001 - a module that cannot load here loads (or fails) in the sandbox
-            pass
+    _prepare(json.loads(_receive(control, size)))
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the sandboxes are reaped as they end
     while True:
         try:
-            message, fds, _flags, _address = socket.recv_fds(control, 1, 2)
+            message, fds, _flags, _address = socket.recv_fds(control, 1 << 12, 2)
         except OSError:
             os._exit(0)
         if not message or len(fds) != 2:
@@ -320,7 +412,9 @@ def fork_server(fd: int) -> None:
                 os.dup2(fds[1], 1)
                 for extra in fds:
                     os.close(extra)
-                main()
+                _die_with_parent()
+                request = json.loads(message)
+                main(request["limits"], walled=False, hidden=request["hidden"])
             finally:
                 os._exit(0)
         for extra in fds:
@@ -340,8 +434,11 @@ def _receive(control: Any, size: int) -> bytes:
 
 if __name__ == "__main__":
     if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
-        del sys.path[0]  # this folder's modules (play, core, bots) must not pass for top-level ones
+        del sys.path[0]  # this folder's modules (sandbox, answers) must not pass for top-level ones
     if len(sys.argv) == 3 and sys.argv[1] == "--server":
         fork_server(int(sys.argv[2]))
-    else:
-        main()
+    elif len(sys.argv) == 3 and sys.argv[1] == "--serve":
+        _die_with_parent()
+        setup = json.loads(sys.argv[2])
+        _prepare(setup)
+        main(setup["limits"], walled=bool(setup.get("walled")), hidden=setup.get("hidden"))

@@ -64,7 +64,10 @@ def _media_type(request: Request) -> str:
 
 
 def _page(name: str) -> Response:
-    text = resources.files("goose_widgets.server").joinpath("static", name).read_text("utf-8")
+    # the board's script is the notebook widget's own (one keyboard and announcement script)
+    folder = resources.files("goose_widgets.ui") if name == "board.js" else \
+        resources.files("goose_widgets.server").joinpath("static")
+    text = folder.joinpath(name).read_text("utf-8")
     media = {"html": "text/html", "js": "text/javascript", "css": "text/css"}[name.rsplit(".", 1)[1]]
     return Response(text, media_type=media + "; charset=utf-8", headers=HEADERS)
 

@@ -218,7 +218,9 @@ class RemoteTable:
     def _draw(self, view: dict[str, Any]) -> None:
         import ipywidgets as W
 
-        self.board.svg = view["svg"]
+        with self.board.hold_sync():  # the board's words (typed commands, what to say) with its SVG
+            self.board.svg = view["svg"]
+            self.board.words = view.get("words", {})
         self.status.value = f"<b>{html.escape(view['status'])}</b>"
         self.status.layout.display = None if view["show_status"] else "none"
         buttons = []

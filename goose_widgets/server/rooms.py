@@ -33,6 +33,7 @@ from ..ui.seat_view import (
     status_text,
 )
 from ..ui.view import PREFIX, ViewSettings
+from ..ui.words import merged, own_news, seat_words
 from .public import public_observation
 
 LOG_SENT = 80  # the newest move-log lines in a view
@@ -141,12 +142,13 @@ class Room:
         bots = bots_of(game_name)
         self.bots = [None if seat.human else bots[seat.kind]() for seat in self.seats]
         self.seed = seed
-        state = self.game.new_initial_state()
+        self.state = self.game.new_initial_state()
         self.log: list[str] = []  # the engine's lines ("Player 2 ..."): names are put in per viewer
+        # what only one seat may read (its own draw), each after the first k lines of the log
+        self.own: list[list[tuple[int, str]]] = [[] for _ in self.seats]
         for text in history:  # a stored game: replayed through the rules, the log with it
-            state = state.apply_str(text)
-            self.log.extend(state.events)
-        self.state = state
+            self._push(self.state.apply_str(text))
+        state = self.state
         # Chance and each bot draw from generators of their own, seeded from the table's secret seed
         # and the number of steps so far (so a table resumed after a restart draws afresh).
         self.rng, self.bot_rngs = split_rngs(f"{seed}/{state.history_length}", len(self.seats))
@@ -229,8 +231,13 @@ class Room:
 
     # --- the referee ----------------------------------------------------------------------------
     def _push(self, state: Any) -> None:
-        self.state = state
+        before, self.state = self.state, state
         self.log.extend(state.events)
+        if self.view.own_news is not None:
+            for seat, spec in enumerate(self.seats):
+                if spec.human:
+                    self.own[seat] += [(len(self.log), line)
+                                       for line in own_news(self.view, before, state, seat, self.names)]
 
     def play(self, seat: int, action_text: Any, version: Any) -> None:
         """Seat ``seat`` plays the action whose text is ``action_text``, seen at ``version``.
@@ -412,8 +419,11 @@ class Room:
         svg = board_svg(self.view.render, observation, legal, self.names, values)
         state = self.state
         buttons = button_actions(self.view.buttons, observation, legal, svg, values) if legal else []
-        log = self._log_for(seat)[-LOG_SENT:]
+        whole = self._log_for(seat)  # in this viewer's words, with what only this seat may read
+        log = whole[-LOG_SENT:]
         status = status_text(state, seat, observation, self.names, self.players, self.view.describe_turn)
+        words = seat_words(self.view, observation, legal, self.names, svg, seat=seat, status=status,
+                           log=log, log_start=len(whole) - len(log))
         return {
             "type": "view", "table": self.code, "game": self.game_name, "version": self.version,
             "seat": seat, "names": self.names, "players": self.players,
@@ -424,23 +434,27 @@ class Room:
                 {"name": name, "label": spec[0] if isinstance(spec, tuple) else spec,
                  "value": bool(values.get(name, False))} for name, spec in self.view.options.items()],
             "log": log,
+            "words": words,  # for the keyboard, the screen reader and typed commands (board.js)
             "over": self.over,
         }
 
     def _log_for(self, seat: int | None) -> list[str]:
-        """The move log in this viewer's words: the table's names, the viewer's own marked "(you)"
-        ("Ada turns over your card 2", not "Ben (you)'s card 2").  Only new lines are put in
-        words; the lines kept are for this very log (a test may show the room another one)."""
-        source, lines = self._logs.get(seat, (self.log, []))
-        if source is not self.log or len(lines) > len(self.log):
-            lines = []
-        if len(lines) < len(self.log):
+        """The move log in this viewer's words: the public lines and (a seat's) what only that seat
+        may read, with the table's names and the viewer's own marked "(you)" ("Ada turns over your
+        card 2", not "Ben (you)'s card 2").  Only new lines are put in words: the lines kept are
+        used while the log they were made from is the start of this one (a test may show the room
+        another log)."""
+        raw = self.log if seat is None else merged(self.log, self.own[seat])
+        source, lines = self._logs.get(seat, ([], []))
+        if len(source) > len(raw) or raw[:len(source)] != source:
+            source, lines = [], []
+        if len(source) < len(raw):
             names = [f"{n} (you)" if i == seat else n for i, n in enumerate(self.names)]
-            new = log_lines(self.log[len(lines):], names)
+            new = log_lines(raw[len(source):], names, self.view)
             if seat is not None:
                 new = [line.replace(f"{names[seat]}'s", "your") for line in new]
-            lines.extend(new)
-        self._logs[seat] = (self.log, lines)
+            lines = lines + new
+        self._logs[seat] = (list(raw), lines)
         return lines
 
     def summary(self) -> dict[str, Any]:

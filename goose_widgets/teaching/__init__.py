@@ -6,6 +6,8 @@
 - `nbgrader_course`: ``goose-widgets nbgrader FOLDER`` writes an nbgrader course whose answer cells
   are solution cells and whose checks are autograded test cells (`grading.grade`).
 - `notebooks`: what these share: finding each exercise's answer and check cells in a notebook.
+- `offline_html`: a notebook as one HTML page that needs no network (``goose-widgets export``,
+  ``jupyter nbconvert --to goose_html``): boards as their pictures, maths typeset (issue 29).
 
 The course's notebooks are read where `goose_widgets.resources.course_path` finds them.
 """

@@ -33,6 +33,7 @@ from ..resources import course_path
 from .grading import points_for
 from .notebooks import (
     SOLUTIONS_OFF_TAG,
+    drop_discussions,
     exercise_cells,
     insert_solutions_off,
     read_notebook,
@@ -66,6 +67,7 @@ def grade_ids(variable: str) -> tuple[str, str]:
 
 def make_assignment(notebook: Any, stem: str) -> int:
     """Turn a course notebook into an nbgrader source notebook in place; return its number of exercises."""
+    drop_discussions(notebook)
     found = exercise_cells(notebook, stem)
     strip_solution_outputs(notebook)
     for cells in found:
@@ -77,7 +79,9 @@ def make_assignment(notebook: Any, stem: str) -> int:
         points, rounded = points_for(cells.checked)
         check = notebook.cells[cells.check_index]
         check.source = (f"# Autograded: {points:g} points when ✔ correct, {rounded:g} when ≈ right but "
-                        f"rounded, 0 otherwise (the message says why).\n"
+                        f"rounded, 0 otherwise (the message says why).  nbgrader runs the notebook's own\n"
+                        f"# code beside this cell, which can change what it computes: the grade to rely on\n"
+                        f"# is goose-widgets grade's, which runs that code in a sandbox.\n"
                         f"from goose_widgets.teaching.grading import grade\n\n"
                         f"grade({cells.variable}, {cells.answer_name}, points={points:g}, "
                         f"rounded={rounded:g})")

@@ -21,11 +21,14 @@ from ..exercises.bots import BotCapstone
 from ..exercises.catalogue import exercise_modules
 from ..exercises.core import Exercise
 
-__all__ = ["CHECK", "ExerciseCells", "exercise_cells", "hides_solution", "read_notebook",
-           "solutions_off_cell", "split_answer", "strip_solution_outputs"]
+__all__ = ["CHECK", "DISCUSSION_TAG", "ExerciseCells", "drop_discussions", "exercise_cells", "hides_solution",
+           "read_notebook", "solutions_off_cell", "split_answer", "strip_solution_outputs"]
 
 CHECK = re.compile(r"^(\w+)\.check\((\w+)\)$")
 SOLUTIONS_OFF_TAG = "goose-widgets-solutions-off"
+DISCUSSION_TAG = "goose-widgets-discussion"
+"""A cell that discusses an exercise's answer after its check (folded in the course until the
+learner unfolds it): a release for a class leaves it out."""
 SOLUTIONS_OFF = ("# Your teacher turned the solutions off for this class.\n"
                  "from goose_widgets.exercises import solutions\n"
                  "\n"
@@ -104,10 +107,14 @@ def insert_solutions_off(notebook: Any) -> None:
 
 
 def solution_texts() -> list[str]:
-    """Every exercise's solution text, as `show_solution` shows it."""
-    from ..exercises.catalogue import course_exercises
-
-    return [exercise.solution.strip() for _, exercise in course_exercises() if exercise.solution.strip()]
+    """Every exercise's solution text, as `show_solution` shows it (the worked example's too)."""
+    texts = []
+    for module in exercise_modules():
+        exercises = getattr(module, "EXERCISES", ())
+        for exercise in exercises.values() if isinstance(exercises, dict) else exercises:
+            if exercise.solution.strip():
+                texts.append(exercise.solution.strip())
+    return texts
 
 
 def _output_text(output: Any) -> str:
@@ -136,3 +143,12 @@ def strip_solution_outputs(notebook: Any) -> int:
             cell.execution_count = None
             cleared += 1
     return cleared
+
+
+def drop_discussions(notebook: Any) -> int:
+    """Leave out the cells that discuss an answer (`DISCUSSION_TAG`); return how many."""
+    kept = [cell for cell in notebook.cells
+            if DISCUSSION_TAG not in cell.get("metadata", {}).get("tags", ())]
+    dropped = len(notebook.cells) - len(kept)
+    notebook.cells = kept
+    return dropped

@@ -21,8 +21,8 @@ from pathlib import Path
 import nbformat
 
 from ..exercises.progress import FILE_NAME
-from ..resources import course_path
-from .notebooks import insert_solutions_off, read_notebook, strip_solution_outputs
+from ..resources import course_path, learner_pages
+from .notebooks import drop_discussions, insert_solutions_off, read_notebook, strip_solution_outputs
 
 __all__ = ["main", "release_course"]
 
@@ -30,15 +30,25 @@ _NOT_COPIED = (".ipynb_checkpoints", "__pycache__", f"{FILE_NAME}*")
 
 
 def release_course(target: Path, source: Path | None = None) -> list[Path]:
-    """Write the class's copy of the course into ``target`` (new or empty); return its notebooks."""
+    """Write the class's copy of the course into ``target`` (new or empty); return its notebooks.
+
+    Beside the notebooks, ``docs/`` holds the pages a learner reads (never the teacher's), and the
+    notebooks' links to them (``../docs/boo.md`` in the course) point there."""
     source = source or course_path()
     ensure_empty(target)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(*_NOT_COPIED), dirs_exist_ok=True)
+    (target / "docs").mkdir(exist_ok=True)
+    for page in learner_pages():
+        shutil.copyfile(page, target / "docs" / page.name)
     notebooks = sorted(target.glob("*.ipynb"))
     for path in notebooks:
         notebook = read_notebook(path)
         strip_solution_outputs(notebook)
+        drop_discussions(notebook)
         insert_solutions_off(notebook)
+        for cell in notebook.cells:
+            if cell.cell_type == "markdown":
+                cell.source = cell.source.replace("](../docs/", "](docs/")
         nbformat.write(notebook, str(path))
     return notebooks
 

@@ -6,8 +6,15 @@ Each PATH is a progress file (`goose_widgets.exercises.progress`) or a folder se
 then how many hints the learner used and for how many exercises they were shown the solution.
 
 The learner's name is the file's name when the teacher renamed it (``alice.jsonl``), else the name
-the file records (the JupyterHub user or the account), else the name of the folder holding it.
-Files that cannot be read are named on standard error and left out; nothing is changed on disk.
+the file records (``goose-widgets course --learner``, the JupyterHub user or the account), else
+the name of the folder holding it.  Every readable event counts: a damaged line is skipped and
+listed, never the file; an event of an exercise the course does not have is flagged, not merged
+into the table.  Files that are no progress file are named on standard error and left out;
+nothing is changed on disk.
+
+These figures are **self-reported**: the learners' own kernels wrote them, and a learner can write
+anything into their file.  Grades to rely on come from ``goose-widgets grade``; ``--grades
+grades.csv`` (its output) puts each learner's graded points beside their row.
 
 The CSV goes to standard output; ``--html FILE`` also writes the same as a page, with a bar per
 exercise (a table with headers, each result shown by its sign and word as well as its colour).
@@ -21,7 +28,7 @@ import html
 import io
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -66,6 +73,8 @@ class ClassReport:
     exercises: tuple[tuple[str, str], ...]   # (notebook, exercise name), in course order
     learners: tuple[Learner, ...]
     skipped: tuple[tuple[str, str], ...]     # (file, why it was left out)
+    lines: tuple[tuple[str, int, str], ...] = ()  # (file, line, why it was skipped or flagged)
+    graded: dict[str, str] = field(default_factory=dict)  # learner -> "points of out of", from grade
 
     def heading(self, notebook: str, exercise: str) -> str:
         return f"{notebook[:2]} {exercise}" if notebook[:2].isdigit() else exercise
@@ -90,39 +99,53 @@ def progress_files(paths: Iterable[Path]) -> list[Path]:
     return list(dict.fromkeys(found))
 
 
-def collect(paths: Sequence[str | Path]) -> ClassReport:
-    """Read every learner file under ``paths`` into a class report."""
-    learners, skipped = [], []
-    extra: dict[str, str] = {}
+def collect(paths: Sequence[str | Path], grades: Path | None = None) -> ClassReport:
+    """Read every learner file under ``paths`` into a class report (``grades``: the CSV of
+    ``goose-widgets grade``, whose points go beside each learner)."""
+    learners, skipped, lines = [], [], []
+    exercises = [(notebook, exercise.name) for notebook, exercise in course_exercises()]
+    known = {name for _, name in exercises}
     for path in progress_files(Path(p) for p in paths):
         try:
             found = read_progress(path)
         except (UnreadableProgress, OSError) as err:
             skipped.append((str(path), str(err)))
             continue
+        lines += [(str(path), number, why) for number, why in found.skipped]
+        events = []
+        for number, event in enumerate(found.events, 1):
+            if event["exercise"] in known:
+                events.append(event)
+            else:  # not this course's: said, not merged
+                lines.append((str(path), number, f"an event of an exercise this course does not have: "
+                                                 f"{event['exercise'][:60]!r} (event {number})"))
         name = (path.stem if path.name != FILE_NAME else "") or found.learner or path.parent.name
         times = [event["time"] for event in found.events]
-        learners.append(Learner(name, str(path), summarize(found.events), max(times, default="")))
-        for event in found.events:
-            extra.setdefault(event["exercise"], str(event.get("notebook") or ""))
-    exercises = [(notebook, exercise.name) for notebook, exercise in course_exercises()]
-    known = {name for _, name in exercises}
-    exercises += sorted((notebook, name) for name, notebook in extra.items() if name not in known)
+        learners.append(Learner(name, str(path), summarize(events), max(times, default="")))
     learners.sort(key=lambda learner: (learner.name.lower(), learner.file))
-    return ClassReport(tuple(exercises), tuple(learners), tuple(skipped))
+    return ClassReport(tuple(exercises), tuple(learners), tuple(skipped), tuple(lines),
+                       _graded(grades) if grades is not None else {})
+
+
+def _graded(path: Path) -> dict[str, str]:
+    """Each learner's "points of out of" from the CSV of ``goose-widgets grade``."""
+    rows = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8")))
+    return {row["learner"]: f"{row['points']} of {row['out of']}" for row in rows if row.get("learner")}
 
 
 # --- CSV ---------------------------------------------------------------------------------------
 
 def _header(report: ClassReport) -> list[str]:
+    graded = ["graded points"] if report.graded else []
     return (["learner", "file", "correct"] + [report.heading(*pair) for pair in report.exercises]
-            + ["hints used", "solutions shown", "last active"])
+            + ["hints used", "solutions shown", "last active"] + graded)
 
 
 def _row(report: ClassReport, learner: Learner) -> list[str]:
     results = [learner.best(name) for _, name in report.exercises]
+    graded = [report.graded.get(learner.name, "not graded")] if report.graded else []
     return ([learner.name, learner.file, str(results.count("correct"))] + results
-            + [str(learner.hints), str(learner.solutions), learner.last_active])
+            + [str(learner.hints), str(learner.solutions), learner.last_active] + graded)
 
 
 def csv_text(report: ClassReport) -> str:
@@ -197,7 +220,10 @@ def html_page(report: ClassReport, title: str = "Class report") -> str:
         for _, name in report.exercises:
             result = learner.best(name)
             row_cells.append(f'<td class="{result}">{SIGNS[result]} {result}</td>')
-        row_cells += [f'<td class="num">{e(v)}</td>' for v in values[-3:-1]] + [f"<td>{e(values[-1])}</td>"]
+        extra = 1 if report.graded else 0
+        numbers = values[len(values) - 3 - extra:len(values) - 1 - extra]
+        row_cells += [f'<td class="num">{e(v)}</td>' for v in numbers]
+        row_cells += [f"<td>{e(v)}</td>" for v in values[len(values) - 1 - extra:]]
         body.append(f'<tr><th scope="row">{e(learner.name)}</th>{"".join(row_cells)}</tr>')
     learners = (f'<div class="scroll" tabindex="0" role="region" aria-label="the learners\' table">'
                 f'<table><caption>Each learner\'s best result per exercise</caption><thead><tr>'
@@ -206,12 +232,20 @@ def html_page(report: ClassReport, title: str = "Class report") -> str:
     legend = " ".join(f'<span class="key {r}">{SIGNS[r]} {r}</span>' for r in RESULTS)
     skipped = ("" if not report.skipped else "<h2>Files left out</h2><ul>" + "".join(
         f"<li>{e(path)}: {e(why)}</li>" for path, why in report.skipped) + "</ul>")
+    if report.lines:
+        skipped += ("<h2>Lines skipped or flagged</h2><p>Every other event of these files counts.</p><ul>"
+                    + "".join(f"<li>{e(path)}, line {number}: {e(why)}</li>"
+                              for path, number, why in report.lines) + "</ul>")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{e(title)}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<style>{_STYLE}</style></head><body><main><h1>{e(title)}</h1>"
             f"<p>{len(report.learners)} learners, {len(report.exercises)} exercises; made {made}.  "
             f"Each learner's best result counts: correct, then rounded (right but not exact), wrong, "
             f"stopped (their code ran past the time limit), unanswered.</p>"
+            f"<p><strong>Self-reported:</strong> the learners' own kernels wrote these files, and a "
+            f"learner can write anything into theirs.  Grades to rely on come from "
+            f"<code>goose-widgets grade</code>"
+            + (", whose points are in the last column." if report.graded else ".") + "</p>"
             f'<p class="legend">{legend}</p>'
             f"<h2>Exercises</h2>{exercises}<h2>Learners</h2>{learners}{skipped}</main></body></html>\n")
 
@@ -224,10 +258,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
                         help="a progress file, or a folder holding them (searched below)")
     parser.add_argument("--html", type=Path, metavar="FILE", help="also write the report as a page")
+    parser.add_argument("--grades", type=Path, metavar="CSV",
+                        help="the CSV of goose-widgets grade: each learner's graded points beside the row")
     args = parser.parse_args(argv)
-    report = collect(args.paths)
+    report = collect(args.paths, args.grades)
     for path, why in report.skipped:
         print(f"goose-widgets report: left out {path}: {why}", file=sys.stderr)
+    for path, number, why in report.lines:
+        print(f"goose-widgets report: {path}, line {number}: {why}", file=sys.stderr)
     if not report.learners:
         print("goose-widgets report: no progress files found in " + ", ".join(map(str, args.paths)),
               file=sys.stderr)

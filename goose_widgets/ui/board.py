@@ -1,30 +1,28 @@
 """`SvgBoard`: shows SVG text, reports clicks on elements that carry ``data-action``, and lets a
-keyboard and a screen reader play (issue 22).
+keyboard and a screen reader play (issues 22 and 32).
 
 The renderers of the games are pure functions that return SVG text in which every clickable element
 has ``data-action="<str(action)>"``, a role, ``tabindex="-1"`` and an ``aria-label`` in words (see
 `svg.control`).  The board sends that string to Python; it never interprets it.
 
-Keyboard (one tab stop, a roving tabindex): Tab enters the board on the element last focused there
-(at first the first move); the arrow keys move between the elements a keyboard can reach
-(``[data-action]`` and ``[data-nav]``, in the SVG's order: reading order, the Goose spiral), and
-inside a ``role="grid"`` (BOO's graveyard) along its rows and columns; Home and End go to the first
-and last; Enter or Space acts; Escape sends the board's ``data-escape`` action (it cancels a
-half-made choice).  JupyterLab's own shortcuts are off inside the board
-(``data-lm-suppress-shortcuts``), so Enter and the arrows are the board's.  After a redraw the focus
-stays on the element with the same key (``data-nav``, else ``data-action``) or moves to the nearest
-one.  The focus ring is drawn into the SVG: a black and a white ring, so that one of them contrasts
-at least 3:1 with whatever lies under it.
+Everything a browser does with a board lives in one script, ``board.js``, which the table server's
+seat page loads too: the keyboard (one tab stop, the arrows in reading order and along a grid's rows
+and columns, Home and End, Enter or Space, Escape for the board's ``data-escape`` action, the focus
+kept across redraws and ringed in the SVG), the text mode (``show_svg`` off: the position in words
+and every move as a button, the focus kept on the same move or brought back to the first one), a
+queue of polite announcements that never cuts one off, and a box for typed commands ("roll",
+"where", "last", "help").  The words it needs come in ``words`` (`goose_widgets.ui.words`): the
+position, the answers to questions, the commands and what to say of each new move-log line.
 
-`announce` says a text through a polite live region (the table calls it once per turn, in the move
-log's words).  ``show_svg`` off hides the picture (the table's text mode) but keeps the live region.
+`announce` says a text at once (a walkthrough's step, a refusal), through the same queue.
 
 `mimebundle` puts the board's picture beside the live widget in a cell's output (issues 9.9, 11.4,
 20.3): JupyterLab shows the widget (its mime type ranks higher) while a kernel runs it.  Elsewhere
 the picture shows: ``image/svg+xml`` for an HTML export or the course site, and ``text/html`` (the
 same SVG as an ``<img>`` with a caption) for a notebook opened without running, which JupyterLab
 does not trust with SVG but shows sanitised HTML for.  The text says what the output is and to run
-the cell.
+the cell.  `static_outputs` reads those outputs back for a page with no kernel (the course site, an
+offline export): each board its captioned picture, no live view.
 """
 
 from __future__ import annotations
@@ -33,206 +31,39 @@ import base64
 import html
 import re
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 
 import anywidget
 import traitlets
 
-_ESM = r"""
-const NAV = "[data-action],[data-nav]";
-const SVGNS = "http://www.w3.org/2000/svg";
-const keyOf = (e) => e.getAttribute("data-nav") || e.getAttribute("data-action");
-
+# The keyboard, the text mode, the announcements and the typed commands live in one script shared
+# with the table server's seat page (issue 32): here it is wrapped as an anywidget module.
+_SCRIPT = (resources.files("goose_widgets.ui") / "board.js").read_text("utf-8")
+_ESM = _SCRIPT + r"""
 function render({ model, el }) {
   const root = document.createElement("div");
-  root.className = "gw-board";
-  // JupyterLab must not read the board's keys as its own shortcuts (Enter: edit the cell, arrows:
-  // the next cell); Lumino stops looking for shortcuts at an element with this attribute.
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
-  const picture = document.createElement("div");
-  picture.className = "gw-picture";
-  const live = document.createElement("div");
-  live.className = "gw-live";
-  live.setAttribute("role", "status");
-  live.setAttribute("aria-live", "polite");
-  live.setAttribute("aria-atomic", "true");
-  // visually hidden, read by screen readers (styled here: it must never show, whatever the CSS)
-  live.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
-    + "clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0";
-  root.style.position = "relative";
-  root.append(picture, live);
-  let current = null;  // key of the element that holds the tab stop
-  let where = null;    // its centre, to find the nearest element when it is gone
-
-  const items = () => [...picture.querySelectorAll(NAV)];
-  const centre = (e) => {
-    const r = e.getBoundingClientRect();
-    return [r.left + r.width / 2, r.top + r.height / 2];
-  };
-  const isMove = (e) => {
-    const a = e.getAttribute("data-action");
-    return a && !a.startsWith("ui:");
-  };
-
-  function ring(target) {
-    picture.querySelectorAll(".gw-focus-ring").forEach((r) => r.remove());
-    const svg = picture.querySelector("svg");
-    if (!target || !svg || !target.getBBox) return;
-    const box = target.getBBox();
-    const m = svg.getScreenCTM().inverse().multiply(target.getScreenCTM());
-    const corners = [[box.x, box.y], [box.x + box.width, box.y], [box.x, box.y + box.height],
-                     [box.x + box.width, box.y + box.height]].map(([x, y]) => {
-      const p = svg.createSVGPoint(); p.x = x; p.y = y; return p.matrixTransform(m);
-    });
-    const xs = corners.map((p) => p.x), ys = corners.map((p) => p.y);
-    const g = document.createElementNS(SVGNS, "g");
-    g.setAttribute("class", "gw-focus-ring");
-    g.setAttribute("pointer-events", "none");
-    g.setAttribute("aria-hidden", "true");
-    for (const [colour, width] of [["#000000", 7], ["#ffffff", 3]]) {
-      const r = document.createElementNS(SVGNS, "rect");
-      r.setAttribute("x", Math.min(...xs) - 4); r.setAttribute("y", Math.min(...ys) - 4);
-      r.setAttribute("width", Math.max(...xs) - Math.min(...xs) + 8);
-      r.setAttribute("height", Math.max(...ys) - Math.min(...ys) + 8);
-      r.setAttribute("rx", 6); r.setAttribute("fill", "none");
-      r.setAttribute("stroke", colour); r.setAttribute("stroke-width", width);
-      g.appendChild(r);
-    }
-    svg.appendChild(g);
-  }
-
-  function hold(target, focus) {  // give ``target`` the tab stop (and the focus)
-    for (const e of items()) e.setAttribute("tabindex", e === target ? "0" : "-1");
-    if (!target) return;
-    current = keyOf(target);
-    where = centre(target);
-    if (focus) target.focus({ preventScroll: false });
-  }
-
-  function nearest(list) {
-    if (!where || !list.length) return null;
-    let best = null, distance = Infinity;
-    for (const e of list) {
-      const [x, y] = centre(e);
-      const d = (x - where[0]) ** 2 + (y - where[1]) ** 2;
-      if (d < distance) { distance = d; best = e; }
-    }
-    return best;
-  }
-
-  function draw() {
-    // the focus is kept (and ringed) for a keyboard, not after a mouse click: a click must not
-    // scroll the page or draw a ring
-    const active = document.activeElement;
-    const focused = picture.contains(active) && active !== picture && active.matches(":focus-visible");
-    picture.innerHTML = model.get("svg");
-    picture.style.display = model.get("show_svg") ? "" : "none";
-    const list = items();
-    const target = list.find((e) => keyOf(e) === current) || nearest(list)
-      || list.find(isMove) || list[0] || null;
-    hold(target, focused && model.get("show_svg"));
-    if (focused && target) ring(target);
-  }
-
-  function inGrid(from, key) {  // the next cell of a grid along its rows and columns
-    const grid = from.closest('[role="grid"]');
-    if (!grid) return undefined;
-    const pos = (e) => [Number(e.getAttribute("data-row")), Number(e.getAttribute("data-col"))];
-    const [r, c] = pos(from);
-    const cells = [...grid.querySelectorAll(NAV)].filter((e) => e !== from);
-    const score = {
-      ArrowRight: ([r2, c2]) => (r2 === r && c2 > c ? c2 - c : null),
-      ArrowLeft: ([r2, c2]) => (r2 === r && c2 < c ? c - c2 : null),
-      ArrowDown: ([r2, c2]) => (r2 > r ? (r2 - r) * 1000 + Math.abs(c2 - c) : null),
-      ArrowUp: ([r2, c2]) => (r2 < r ? (r - r2) * 1000 + Math.abs(c2 - c) : null),
-    }[key];
-    let best = null, bestScore = Infinity;
-    for (const e of cells) {
-      const s = score(pos(e));
-      if (s !== null && s < bestScore) { bestScore = s; best = e; }
-    }
-    if (best) return best;
-    // past the grid's edge: the element before or after the grid in reading order
-    const list = items();
-    const inside = list.filter((e) => grid.contains(e));
-    const forward = key === "ArrowRight" || key === "ArrowDown";
-    const edge = forward ? list.indexOf(inside[inside.length - 1]) + 1 : list.indexOf(inside[0]) - 1;
-    return list[edge] || null;
-  }
-
-  picture.addEventListener("keydown", (ev) => {
-    const from = ev.target.closest(NAV);
-    if (!from || !picture.contains(from)) return;
-    const list = items();
-    const index = list.indexOf(from);
-    let to;
-    switch (ev.key) {
-      case "ArrowRight": case "ArrowDown": case "ArrowLeft": case "ArrowUp": {
-        to = inGrid(from, ev.key);
-        if (to === undefined) {
-          const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
-          to = list[index + step] || null;
-        }
-        break;
-      }
-      case "Home": to = list[0]; break;
-      case "End": to = list[list.length - 1]; break;
-      case "Enter": case " ": {
-        const action = from.getAttribute("data-action");
-        if (action) model.send({ type: "action", action });
-        ev.preventDefault();
-        ev.stopPropagation();
-        return;
-      }
-      case "Escape": {
-        const svg = picture.querySelector("svg");
-        const action = svg && svg.getAttribute("data-escape");
-        if (action) { model.send({ type: "action", action }); ev.preventDefault(); ev.stopPropagation(); }
-        return;
-      }
-      default: return;
-    }
-    ev.preventDefault();
-    ev.stopPropagation();  // JupyterLab must not take the arrow keys to the next cell
-    if (to) hold(to, true);
-  });
-  picture.addEventListener("focusin", (ev) => {
-    const target = ev.target.closest(NAV);
-    if (target && picture.contains(target)) {
-      hold(target, false);
-      if (target.matches(":focus-visible")) ring(target);
-    }
-  });
-  picture.addEventListener("focusout", (ev) => {
-    if (!picture.contains(ev.relatedTarget)) ring(null);
-  });
-  picture.addEventListener("click", (ev) => {
-    const target = ev.target.closest("[data-action]");
-    if (!target || !picture.contains(target)) return;
-    current = keyOf(target);
-    model.send({ type: "action", action: target.getAttribute("data-action") });
-  });
-  model.on("msg:custom", (msg) => {
-    if (!msg || msg.type !== "announce") return;
-    // set at once (a later change would look like another redraw); the same words twice in a row
-    // get a no-break space, so that they change and are said again
-    live.textContent = live.textContent === msg.text ? msg.text + "\u00a0" : msg.text;
-  });
-  model.on("change:svg", draw);
-  model.on("change:show_svg", draw);
-  draw();
   el.appendChild(root);
+  const board = GooseBoard.create(root, {
+    act: (action) => model.send({ type: "action", action }),
+  });
+  let pending = false;
+  // svg, text mode and words change together (one message): draw once for all of them
+  const draw = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      board.show({ svg: model.get("svg"), text: !model.get("show_svg"), words: model.get("words") });
+    });
+  };
+  model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "announce") board.say(msg.text);
+  });
+  for (const name of ["svg", "show_svg", "words"]) model.on("change:" + name, draw);
+  board.show({ svg: model.get("svg"), text: !model.get("show_svg"), words: model.get("words") });
 }
 export default { render };
-"""
-
-_CSS = """
-.gw-board svg { max-width: 100%; height: auto; }
-.gw-board [data-action] { cursor: pointer; }
-.gw-board [data-action]:hover { filter: brightness(1.15) drop-shadow(0 0 3px #0072b2); }
-.gw-board [data-action]:focus, .gw-board [data-nav]:focus { outline: none; }
-.gw-board .gw-hover-only { opacity: 0; }
-.gw-board [data-action]:hover .gw-hover-only, .gw-board [data-action]:focus .gw-hover-only { opacity: 0.75; }
 """
 
 
@@ -281,13 +112,49 @@ def mimebundle(widget: Any, svg: str, text: str, *, alt: str = "the board",
     return bundle
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "widgets"  # the notebook metadata key under which a saved widget state lives
+
+
+def static_outputs(notebook: dict[str, Any]) -> int:
+    """Make ``notebook`` (nbformat's JSON, or a ``NotebookNode``) what a page with no kernel shows;
+    return how many board pictures it shows.
+
+    A board output shows its captioned picture, the ``text/html`` figure that `mimebundle` stored
+    (for an output stored before it had one, the same figure is made from its SVG): its live view
+    would be an empty box, or a script from a CDN.  Any other widget view (a progress bar, a
+    button) has nothing to show on a page and is left out.  The saved widget state goes too: its
+    presence is what makes nbconvert load the widget manager from a CDN."""
+    notebook.get("metadata", {}).pop(WIDGET_STATE, None)
+    pictures = 0
+    for cell in notebook.get("cells", []):
+        outputs = []
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if WIDGET_VIEW in data:
+                if "image/svg+xml" not in data and "text/html" not in data:
+                    continue
+                del data[WIDGET_VIEW]
+                if "text/html" not in data:  # stored before outputs carried the figure
+                    svg = data["image/svg+xml"]
+                    svg = svg if isinstance(svg, str) else "".join(svg)  # nbformat's JSON: lines
+                    data["text/html"] = picture_html(svg, "the board")
+                data.pop("image/svg+xml", None)  # a page might prefer it to the captioned figure
+                pictures += 1
+            outputs.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = outputs
+    return pictures
+
+
 class SvgBoard(anywidget.AnyWidget):
     """An SVG view whose ``[data-action]`` elements report clicks to `on_action` callbacks."""
 
     _esm = _ESM
-    _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
     show_svg = traitlets.Bool(True).tag(sync=True)
+    # the position in words, the answers, the typed commands and the move log's words to say
+    words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, svg: str = "", **kwargs: object) -> None:
         super().__init__(svg=svg, **kwargs)

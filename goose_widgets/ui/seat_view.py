@@ -39,6 +39,13 @@ class GameView:
     result_on_board: bool = False
     seat_names: Callable[[Any], list[str]] | None = None
     describe: Callable[[Any, list[str]], list[str]] | None = None
+    # the words of the keyboard and the screen reader (issue 32; see `goose_widgets.ui.words`)
+    answers: Callable[[Any, list[str]], dict[str, str]] | None = None
+    phrases: Callable[[Any, Any, list[str]], list[str] | None] | None = None
+    log_words: Callable[[str], str] | None = None
+    short: Callable[[str], str | None] | None = None
+    own_news: Callable[[Any, Any, list[str], list[str]], list[str]] | None = None
+    prompt: Callable[[Any, Sequence[Any], list[str]], str] | None = None
 
     def option_defaults(self) -> dict[str, bool]:
         """Each option's value at first (an option is "label", off, or ("label", default))."""
@@ -59,7 +66,10 @@ def game_view(name: str) -> GameView:
                     status_line=not getattr(widget, "HEADLINE", False),
                     result_on_board=getattr(widget, "RESULT_ON_BOARD", False),
                     seat_names=getattr(widget, "seat_names", None),
-                    describe=getattr(widget, "describe", None))
+                    describe=getattr(widget, "describe", None),
+                    answers=getattr(widget, "answers", None), phrases=getattr(widget, "phrases", None),
+                    log_words=getattr(widget, "log_words", None), short=getattr(widget, "short", None),
+                    own_news=getattr(widget, "own_news", None), prompt=getattr(widget, "prompt", None))
 
 
 def board_svg(render: Callable[..., str], observation: Any, legal: Sequence[Any],
@@ -105,9 +115,11 @@ def status_text(state: Any, viewer: int | None, observation: Any, seat_names: Se
     return f"{name} ({players[seat]} bot) is playing…"
 
 
-def log_lines(events: Sequence[str], seat_names: Sequence[str]) -> list[str]:
-    """A move's log lines (the engine's events, which never name a hidden card) in the table's names."""
-    return [with_seat_names(line, seat_names) for line in events]
+def log_lines(events: Sequence[str], seat_names: Sequence[str], view: GameView | None = None) -> list[str]:
+    """A move's log lines (the engine's events, which never name a hidden card) in the table's
+    words: the game's wording (``view.log_words``) and the seats' names."""
+    words = view.log_words if view is not None else None
+    return [with_seat_names(words(line) if words else line, seat_names) for line in events]
 
 
 def log_html(lines: Sequence[str]) -> str:

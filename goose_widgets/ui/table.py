@@ -15,12 +15,14 @@ itself with whose turn it is (``status_line=False``) gets no status line above t
 board announces the result (``result_on_board=True``) gets none once the game is over.  What a seat
 is shown (board, status, buttons, log) is built by `seat_view`, which the classroom server shares.
 
-For the keyboard and screen readers (issue 22): each turn's move-log lines are announced once, when
-the board is redrawn after it (`SvgBoard.announce`); the *Text mode* checkbox (or ``text_mode=True``)
-hides the picture and shows the position in words (the game's ``describe``) with every element the
-board offers (its ``aria-label`` and ``data-action``) as an ordinary button, so the words and the
-moves come from the one renderer.  Buttons are kept and relabelled across redraws rather than made
-anew, so the keyboard focus stays where it was.
+For the keyboard and screen readers (issues 22 and 32) the board gets its ``words`` with every
+redraw (`goose_widgets.ui.words`): the position in words, the answers to typed questions, the typed
+commands and the move log's new lines with what to say of each, which the board's script says once,
+in order, through its queue.  The *Text mode* checkbox (or ``text_mode=True``) has the board's script
+show the position in words and every element the board offers as an ordinary button, so the words
+and the moves come from the one renderer, and the focus keeps its place across moves and bots'
+turns.  With one human at the table (or nothing hidden) the log also says what only that seat may
+know of its own moves ("You draw a goose."): the game's ``own_news``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .seat_view import (
     HUMAN,
+    GameView,
     automatic_action,
     board_svg,
     button_actions,
@@ -47,8 +50,9 @@ from .seat_view import (
     log_lines,
     status_text,
 )
-from .svg import actions_in, controls_in
+from .svg import actions_in
 from .view import PREFIX, ViewSettings
+from .words import own_news, seat_words, short
 
 MAX_CLICK = 200  # characters
 
@@ -65,7 +69,7 @@ class Table:
                  auto_action: Callable[..., Any] | None = None, allow_undo: bool = True,
                  status_line: bool = True, result_on_board: bool = False,
                  describe: Callable[[Any, list[str]], list[str]] | None = None,
-                 text_mode: bool = False) -> None:
+                 text_mode: bool = False, view: GameView | None = None) -> None:
         self.game = game
         self.render = render
         self.hidden_information = hidden_information
@@ -78,7 +82,11 @@ class Table:
         self.status_line, self.result_on_board = status_line, result_on_board
         self.describe = describe
         self.text_mode = bool(text_mode)
+        # the game's words for the keyboard and the screen reader (a table made without one: its own
+        # describe and status line)
+        self.game_view = view or GameView(render=render, describe=describe, describe_turn=describe_turn)
         self._unsaid: list[str] = []  # log lines not announced yet
+        self._log_base = 0  # lines of earlier games: the board counts log lines across new games
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"seed must be a whole number or None, not {seed!r}.")
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -116,10 +124,6 @@ class Table:
         self.error = W.HTML()
         self.log_view = W.HTML()
         self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.text_view = W.HTML()
-        self.text_view.add_class("gw-text-view")
-        self.text_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.text_buttons.add_class("gw-text-moves")
         self._pools: dict[int, list[W.Button]] = {}
         undo = W.Button(description="Undo", icon="undo", tooltip="Take back your last move",
                         disabled=not allow_undo)
@@ -127,6 +131,7 @@ class Table:
             undo.tooltip = "No undo here: a move taken back would still have shown you hidden cards"
         new = W.Button(description="New game", icon="refresh")
         ffwd = W.Button(description="Fast-forward", icon="forward", tooltip="Let the bots play at once")
+        self.undo_button = undo
         undo.on_click(self._guard(lambda _b: self.undo()))
         new.on_click(self._guard(lambda _b: self.new_game()))
         ffwd.on_click(self._guard(lambda _b: self.fast_forward()))
@@ -146,9 +151,10 @@ class Table:
                           tooltip="The position in words and every move as a button")
         text.observe(self._guard(lambda change: self.set_text_mode(change["new"])), "value")
         self.text_toggle = text
-        self.controls = W.HBox([undo, new, ffwd, text, *toggles], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([self.status, self.board, self.text_view, self.text_buttons, self.buttons,
-                              self.error, self.controls, self.log_view])
+        # Text mode first: a learner who turns it on comes back up to the moves in a few keys
+        self.controls = W.HBox([text, undo, new, ffwd, *toggles], layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([self.status, self.board, self.buttons, self.error, self.controls,
+                              self.log_view])
         self.widget.add_class("gw-table")
         self.status.add_class("gw-status")
         self.new_game()
@@ -186,6 +192,7 @@ class Table:
             if isinstance(seat, SandboxedBot):  # a fresh sandbox for a function bot, at its first move
                 seat.reset()
         self.states = [self.game.new_initial_state()]
+        self._log_base += len(getattr(self, "log", ()))
         self.log: list[str] = ["New game: " + ", ".join(
             f"{n} ({'you' if s == HUMAN else s.name})" for n, s in zip(self.seat_names, self.seats))]
         self._unsaid = list(self.log)
@@ -269,10 +276,19 @@ class Table:
 
     # --- the game loop ---------------------------------------------------------------------
     def _push(self, state: Any) -> None:
+        before = self.states[-1]
         self.states.append(state)
-        lines = log_lines(state.events, self.seat_names)
+        lines = log_lines(state.events, self.seat_names, self.game_view)
+        if self._own_news_shown():
+            lines += own_news(self.game_view, before, state, self.viewer, self.seat_names)
         self.log.extend(lines)
         self._unsaid.extend(lines)
+
+    def _own_news_shown(self) -> bool:
+        """Whether the log may say what only the viewer knows: not at a shared screen that hides
+        cards from the other humans at it."""
+        humans = sum(1 for seat in self.seats if seat == HUMAN)
+        return humans == 1 or (humans > 1 and not self.hidden_information)
 
     def _advance(self) -> None:
         """Resolve chance, let bots play (paced when a kernel loop runs), then redraw."""
@@ -333,6 +349,8 @@ class Table:
         try:
             action = bot.choose(state.observation(seat), legal, self.bot_rngs[seat])
         except BotError as err:  # a sandboxed function: its message names the seat already
+            if isinstance(bot, SandboxedBot):  # the game stops here: end its sandbox now, not with the table
+                bot.close()
             raise RuntimeError(str(err)) from None
         except Exception as err:
             raise RuntimeError(f"{self.seat_names[seat]}'s bot ({getattr(bot, 'name', bot)!s}) failed: "
@@ -369,10 +387,10 @@ class Table:
     def _redraw(self) -> None:
         state = self.state
         svg = self.view_svg()
-        self.board.svg = svg
         self.view.offered(svg)
         clickable = actions_in(svg)
         buttons = []
+        legal: list[Any] = []
         if not self._curtain and self.is_human(state.current_player) \
                 and state.current_player == self.viewer:
             legal = state.legal_actions()
@@ -381,15 +399,20 @@ class Table:
             buttons = [(str(action), str(action)) for action in shown
                        if not (self.text_mode and str(action) in clickable)]  # a text button already
         self._show_buttons(self.buttons, buttons)
-        self.board.show_svg = not self.text_mode
-        self.text_view.layout.display = self.text_buttons.layout.display = \
-            None if self.text_mode else "none"
-        if self.text_mode:
-            self._draw_text(svg)
+        words = self._words(svg, legal)
+        with self.board.hold_sync():  # one message: the board's script draws them together
+            self.board.svg = svg
+            self.board.show_svg = not self.text_mode
+            self.board.words = words
         if self._unsaid:
-            # One announcement per turn, in the log's words: a redraw follows each turn.
-            self.board.announce(sentences(self._unsaid))
+            # What the board's script says of this redraw's new lines (for tests and scripts; the
+            # script says them itself, from ``words``).
+            self.board.announcements.append(sentences(
+                [line if said is None else said for line in self._unsaid
+                 if (said := short(self.game_view, line)) != ""]))
+            del self.board.announcements[:-50]
             self._unsaid = []
+        self.undo_button.disabled = not (self.allow_undo and self._can_undo())
         self.status.value = f"<b>{html.escape(self.status_text())}</b>"
         # A board that draws whose turn it is (or who won) itself, in the picture kept beside the
         # widget too, would be repeated by a status line above it.
@@ -398,34 +421,36 @@ class Table:
         self.status.layout.display = None if status_shown else "none"
         self.log_view.value = log_html(self.log[-self.log_lines:])
 
-    def _draw_text(self, svg: str) -> None:
-        """Text mode: the position in words, then every element the board offers as a button."""
-        state = self.state
-        if self._curtain:
-            lines = [f"Pass the screen to {self.seat_names[self.viewer]}."]
-        elif self.describe is not None:  # it starts with whose turn it is, or who won
-            lines = self.describe(state.observation(self.viewer), list(self.seat_names))
-        else:
-            lines = [self.status_text()]
-        self.text_view.value = ("<div role='region' aria-label='The position in words' "
-                                "style='font-size:14px;line-height:1.45'><ul style='margin:4px 0'>"
-                                + "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-                                + "</ul></div>")
-        moves = {c["data-action"]: c.get("aria-label") or c["data-action"]  # one button per move
-                 for c in controls_in(svg) if "data-action" in c}
-        self._show_buttons(self.text_buttons, [(label, action) for action, label in moves.items()])
+    def _words(self, svg: str, legal: Sequence[Any]) -> dict[str, Any]:
+        """The board's words (`goose_widgets.ui.words`): the position, answers, commands, log."""
+        observation = self.state.observation(self.viewer)
+        lines = [f"Pass the screen to {self.seat_names[self.viewer]}."] if self._curtain else None
+        return seat_words(self.game_view, observation, legal, self.seat_names, svg,
+                          seat=self.viewer if self.is_human(self.viewer) else None,
+                          status=self.status_text(), log=self.log, log_start=self._log_base, lines=lines)
+
+    def _can_undo(self) -> bool:
+        """Whether a move of a human seat lies in this game's history (Undo has something to take back)."""
+        return any(self._waits_for_human(state) for state in self.states[:-1])
 
     def _show_buttons(self, box: W.Box, items: list[tuple[str, str]]) -> None:
-        """Show one button per ``(label, click)``; buttons are relabelled, not made anew, so that
-        the keyboard focus stays on the same place across a redraw."""
+        """Show one button per ``(label, click)``; a move keeps its button across redraws (the
+        keyboard focus stays on it), and a button is never relabelled into another move."""
         pool = self._pools.setdefault(id(box), [])
-        while len(pool) < len(items):
-            button = W.Button(layout=W.Layout(width="auto"))
-            button.on_click(self._guard(lambda b: self.click(b._gw_click)))
-            pool.append(button)
-        for button, (label, click) in zip(pool, items):
-            button.description, button.tooltip, button._gw_click = label, label, click
-        box.children = pool[:len(items)]
+        by_click = {button._gw_click: button for button in pool if hasattr(button, "_gw_click")}
+        shown = []
+        for label, click in items:
+            button = by_click.get(click)
+            if button is None:
+                button = W.Button(layout=W.Layout(width="auto"))
+                button.on_click(self._guard(lambda b: self.click(b._gw_click)))
+                button._gw_click = click
+                pool.append(button)
+                by_click[click] = button
+            button.description, button.tooltip = label, label
+            shown.append(button)
+        del pool[:-64]  # buttons of long-gone moves are let go
+        box.children = tuple(shown)
 
     def status_text(self) -> str:
         players = [HUMAN if s == HUMAN else s.name for s in self.seats]

@@ -7,7 +7,8 @@ would (BOO's ringed ghosts) but only view settings stay clickable, and the rende
 ``scripted_move``, the text of the move the script plays next ("" where it stops), to say what
 happens instead of asking for a click.  Those shown choices stay in the keyboard's reach as
 disabled buttons (``aria-disabled``), and each step's move-log lines are announced to a screen
-reader, as the table announces each turn.
+reader, as the table announces each turn.  The board's command box steps too ("next", "back",
+"first", "last step"; "where" says the step's narration, "last" its moves): issue 32.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from .board import SvgBoard, mimebundle
 from .errors import guarded
 from .names import with_seat_names
 from .view import PREFIX, ViewSettings
+from .words import walkthrough_words
+
+STEPS = {"walk:next": 1, "walk:back": -1}  # typed "next" and "back" (the board's command box)
 
 _MOVE_ACTION = re.compile(r'\sdata-action="(?!ui:)[^"]*"')
 
@@ -32,11 +36,12 @@ class WalkthroughPlayer:
     """First / back / next / last through a scenario; the board is drawn by the game's renderer."""
 
     def __init__(self, scenario: Scenario, render: Callable[..., str], *, show_choices: bool = False,
-                 **render_options: Any) -> None:
+                 log_words: Callable[[str], str] | None = None, **render_options: Any) -> None:
         self.scenario = scenario
         self.show_choices = show_choices
         self.render = render
         self.render_options = render_options
+        self.log_words = log_words  # the game's wording of its log lines (BOO's squares in words)
         self.view = ViewSettings({})
         self.states = scenario.states()
         self.position = 0
@@ -104,6 +109,12 @@ class WalkthroughPlayer:
         self.error.value = ""
         if not isinstance(action_text, str):
             raise TypeError(f"a click is the text of an action (a str), not {action_text!r}.")
+        if action_text in STEPS:
+            self.go(self.position + STEPS[action_text])
+            return
+        if action_text in ("walk:first", "walk:last"):
+            self.go(0 if action_text == "walk:first" else len(self.states) - 1)
+            return
         if not action_text.startswith(PREFIX):
             raise ValueError("this is a walkthrough: its moves are scripted, press Next to see the "
                              "next one (play the game in a table to choose moves).")
@@ -125,7 +136,8 @@ class WalkthroughPlayer:
             step = self.scenario.steps[self.position - 1]
             text = step.narration
             names = self.render_options.get("seat_names")
-            lines = [with_seat_names(e, names) for e in state.events]
+            words = self.log_words or (lambda line: line)
+            lines = [with_seat_names(words(e), names) for e in state.events]
             self.board.announce(f"Step {self.position}: " + " ".join(lines or [step.narration]))
             moves = "<br>".join(html.escape(line) for line in lines)
             style = ("font-family:monospace;font-size:12px;line-height:1.35;"
@@ -136,6 +148,10 @@ class WalkthroughPlayer:
         paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in text.split("\n\n") if p.strip())
         self.narration.value = paragraphs + moves
         self.counter.value = f"step {self.position} of {len(self.states) - 1}"
+        said = [p.strip() for p in text.split("\n\n") if p.strip()]
+        self.board.words = walkthrough_words(
+            [f"Step {self.position} of {len(self.states) - 1}.", *said],
+            [] if self.position == 0 else lines, self.position)
 
     def next(self) -> None:
         self.go(self.position + 1)

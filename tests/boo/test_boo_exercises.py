@@ -17,7 +17,7 @@ from goose_widgets.games.boo.exercises import (
     back_of_a_ghost,
     best_scare_order,
     first_card_chance,
-    sight,
+    line_of_sight,
     turn_a_ghost,
     which_cards_flip,
     write_a_bot,
@@ -36,6 +36,9 @@ from ..exercise_helpers import (
 )
 
 ANSWERS = [e for e in EXERCISES.values() if e is not write_a_bot.exercise]
+
+
+sight = line_of_sight.reference  # the solution shown, as the tests run it
 
 
 def sight_through_everything(graveyard, square):

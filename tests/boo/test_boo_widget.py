@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from goose_widgets import play
 from goose_widgets.games.boo.examples import SCENARIOS, tip_2_start
+from goose_widgets.games.boo.rules import Place
 from goose_widgets.games.boo.widget import buttons, render
 from goose_widgets.ui.svg import actions_in
 
@@ -92,10 +93,10 @@ def test_a_turn_waiting_for_its_scare_order_is_not_reported_as_finished_o5():
     assert state.pending
     svg = render(state.observation(0), state.legal_actions(), seat_names=("Ann", "Bo"))
     assert "Last turn" not in svg and "0 flips" not in svg
-    assert "This turn: Ann — place K1 at (5,0) rot 0 front; 3 scares to order." in svg
+    assert "This turn: Ann — K1 at column 0, row 5, 0° front; 3 scares to order." in svg
     after = state.apply_str("scare with ghost at (5,2)")
     assert not after.pending
-    assert "Last turn: Ann — place K1 at (5,0) rot 0 front; 2 flips." in render(
+    assert "Last turn: Ann — K1 at column 0, row 5, 0° front; 2 flips." in render(
         after.observation(0), [], seat_names=("Ann", "Bo"))
 
 
@@ -121,8 +122,58 @@ def test_the_board_is_labelled_with_the_coordinates_the_log_uses():
     assert spot and spot.group(2) == spot.group(3)
     place = state.legal_actions()[0].__class__
     card, row, col = re.match(r"place (\S+) at \((-?\d+),(-?\d+)\) rot 0 front", spot.group(1)).groups()
-    assert spot.group(2) == f"Place {card} turned 0° with its top-left at column {col}, row {row}"
+    assert spot.group(2).startswith(f"Place {card} turned 0° with its top-left at column {col}, row {row}: ")
     assert place(card, int(row), int(col), 0, "front") in state.legal_actions()
+
+
+def test_a_spot_says_how_the_card_would_lie_and_what_it_would_scare():
+    """Issue 32: a placement's label says the card as it would lie there and the cards its ghosts
+    would scare; where one ghost at most scares (so the order cannot matter), that is what the rules
+    then flip."""
+    import re
+
+    from goose_widgets.games.boo.rules import make_placed
+    from goose_widgets.games.boo.widget import place_label, runs
+
+    checked = flips = 0
+    for seed in (1, 2, 3):
+        state = boo_position(seed)
+        obs = state.observation(state.to_move)
+        for action in state.legal_actions():
+            label = place_label(action, obs)
+            placed = make_placed(obs.card(action.card), action.row, action.col, action.rotation, action.side)
+            assert runs([t for _, t in sorted(zip(placed.squares, placed.tokens))]) in label
+            named = re.findall(r"ghost on (\S+?)(?: and|$)", label)
+            after = state.apply(action)
+            if len(named) > 1 or after.pending:
+                continue
+            flipped = [r.flipped for r in after.last_turn.scares if r.flipped]
+            assert named == flipped, (label, flipped)
+            checked += 1
+            flips += bool(flipped)
+    assert checked > 100 and flips > 5, (checked, flips)
+
+
+def boo_position(seed: int):
+    """A BOO position some turns into a game between greedy bots, a placement to make."""
+    import random
+
+    from goose_widgets import load_game
+    from goose_widgets.engine import sample_outcome
+    from goose_widgets.games.boo.bots import GreedyBot
+
+    rng, bot = random.Random(seed), GreedyBot()
+    state = load_game("boo").new_initial_state()
+    placed = 0
+    while True:
+        if state.is_chance_node():
+            state = state.apply(sample_outcome(state, rng))
+            continue
+        legal = state.legal_actions()
+        if placed >= 6 and not state.pending:
+            return state
+        placed += isinstance(legal[0], Place)
+        state = state.apply(bot.choose(state.observation(state.current_player), legal, rng))
 
 
 def test_a_hovered_spot_shows_its_own_card_unobscured_by_later_spots():
@@ -184,15 +235,17 @@ def test_a_walkthrough_says_where_the_card_goes_and_never_asks_for_a_click():
             assert "click" not in player.board.svg.lower(), (name, position)
     player = walkthrough("boo", "Example Turn 1")  # White places W10 at (2,8), turned, back up
     svg = player.board.svg
-    assert "Next: White places W10" in svg and "with its top-left at (2,8)," in svg
+    assert "Next: White places W10" in svg and "with its top-left at</text>" in svg
+    assert "column 8, row 2,</text>" in svg
     assert "turned 90°, back side up." in svg
     assert '<g opacity="0.85"><title>W10 (white, back up)</title>' in svg  # where it will lie
     assert not [a for a in actions_in(svg) if not a.startswith("ui:")]
-    for name, first in (("good order", "(5,2)"), ("worse order", "(5,0)")):
+    for name, first in (("good order", "column 2, row 5"), ("worse order", "column 0, row 5")):
         player = walkthrough("boo", f"TIP 2: the scare order matters ({name})")
         player.go(1)
         assert player.state.pending
-        assert f"scares first: the one at {first}." in player.board.svg
+        assert "scares first: the one at</text>" in player.board.svg
+        assert f">{first}.</text>" in player.board.svg
 
 
 def test_at_the_table_the_board_asks_for_the_click():

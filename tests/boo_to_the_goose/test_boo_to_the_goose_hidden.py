@@ -15,7 +15,9 @@ from goose_widgets.engine import step
 from goose_widgets.games.boo_to_the_goose.registry import BOTS
 from goose_widgets.games.boo_to_the_goose.rules import DOG, GOOSE, Game
 from goose_widgets.games.boo_to_the_goose.widget import describe, render
+from goose_widgets.ui.seat_view import game_view
 from goose_widgets.ui.svg import labels_in
+from goose_widgets.ui.words import seat_words
 
 from .positions import D, G, position
 
@@ -77,6 +79,10 @@ def test_what_a_seat_cannot_see_changes_nothing_it_is_shown(players, variation, 
         assert labels_in(render(twin.observation(viewer), legal, coach=coach)) == labels_in(svg)
         names = [f"Player {s + 1}" for s in range(players)]
         assert describe(twin.observation(viewer), names) == describe(state.observation(viewer), names)
+        # and everything a board's script may say or offer to type (issue 32)
+        view = game_view("boo_to_the_goose")
+        assert seat_words(view, twin.observation(viewer), legal, names, svg, seat=viewer, status="", log=[]) \
+            == seat_words(view, state.observation(viewer), legal, names, svg, seat=viewer, status="", log=[])
         for label in labels_in(svg):  # only the viewer's own face-down cards are named
             assert "you know" not in label or label.startswith("Your card")
 

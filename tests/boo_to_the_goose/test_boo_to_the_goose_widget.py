@@ -94,7 +94,7 @@ def test_there_is_no_undo_because_a_flipped_card_stays_seen():
     after = table.state
     with pytest.raises(ValueError, match="no undo in this game"):
         table.undo()
-    assert table.state is after and table.controls.children[0].disabled
+    assert table.state is after and table.undo_button.disabled
 
 
 @pytest.mark.parametrize("name", ["rulebook example", "rulebook example continued"])

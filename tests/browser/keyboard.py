@@ -7,8 +7,9 @@ Space and Escape.  It reads what a screen reader would say of the focused elemen
 ``aria-label``) and what the live region announces.
 
 `axe_problems` runs axe-core (axe-playwright-python) on some parts of the page and returns its
-serious and critical violations, one line each.  `contrast_problems` measures every visible text
-of the boards against what is drawn under it (WCAG 2.1: 4.5:1, 3:1 for large text).
+violations of any impact, one line each (issue 32: minor and moderate ones count too).
+`contrast_problems` measures every visible text of the boards against what is drawn under it
+(WCAG 2.1: 4.5:1, 3:1 for large text).
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ FOCUSED = """() => {
   const e = document.activeElement;
   if (!e) return null;
   const board = e.closest('.gw-board');
-  return {label: e.getAttribute('aria-label'), action: e.getAttribute('data-action'),
+  return {label: e.getAttribute('aria-label'),
+          action: e.getAttribute('data-action') || e.getAttribute('data-move'),
           nav: e.getAttribute('data-nav'), role: e.getAttribute('role'), tabindex: e.getAttribute('tabindex'),
           pressed: e.getAttribute('aria-pressed'), disabled: e.getAttribute('aria-disabled'),
           row: e.getAttribute('data-row'), col: e.getAttribute('data-col'),
-          inBoard: !!board, tag: e.tagName.toLowerCase(),
+          inBoard: !!board, tag: e.tagName.toLowerCase(), inText: !!e.closest('.gw-text'),
           text: (e.innerText || e.textContent || '').trim().slice(0, 120),
           stops: board ? board.querySelectorAll('[tabindex="0"]').length : 0,
           ring: board ? board.querySelectorAll('.gw-focus-ring').length : 0};
@@ -108,12 +110,13 @@ class KeyboardPlayer:
     def labels(self) -> list[dict[str, Any]]:
         """Every element the arrows reach, in their order, as a screen reader names it."""
         return self.page.evaluate("""(scope) => [...document.querySelectorAll(
-            `${scope} .gw-board [data-action], ${scope} .gw-board [data-nav]`)].map(e => ({
+            `${scope} .gw-picture [data-action], ${scope} .gw-picture [data-nav]`)].map(e => ({
               label: e.getAttribute('aria-label'), action: e.getAttribute('data-action'),
               role: e.getAttribute('role')}))""", self.scope)
 
     def go_to(self, want: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-        """Move with the arrow keys to the first element that ``want`` accepts (Home first)."""
+        """Move with the arrow keys to the first element that ``want`` accepts (Home first; at a
+        grid row's end, where ArrowRight keeps the focus, ArrowDown goes on)."""
         focus = self.press("Home")
         for _ in range(len(self.labels()) + 2):
             if want(focus):
@@ -121,7 +124,9 @@ class KeyboardPlayer:
             before = focus
             focus = self.press("ArrowRight")
             if focus == before:
-                break
+                focus = self.press("ArrowDown")
+                if focus == before:
+                    break
         raise AssertionError(f"{self.name}: the arrows never reached {what}; last {focus}")
 
     def act_on(self, want: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
@@ -133,6 +138,44 @@ class KeyboardPlayer:
     def announced(self) -> str:
         return " ".join(self.page.evaluate(ANNOUNCED, self.scope))
 
+    def text_mode_moves(self, moves: int = 8) -> tuple[int, int]:
+        """Issue 32: from the board, Tab to the table's Text mode checkbox and turn it on; then play
+        ``moves`` moves with Enter, from wherever the focus comes back to after each move and the
+        bots' replies (it must be a move of the text mode).  Returns (moves, keys from Space on)."""
+        for _ in range(12):
+            focus = self.press("Tab")
+            label = ("() => { const l = document.activeElement.closest('label');"
+                     " return l ? l.innerText : ''; }")
+            if focus["tag"] == "input" and "Text mode" in self.page.evaluate(label):
+                break
+        else:
+            raise AssertionError(f"{self.name}: Tab never reached the Text mode checkbox")
+        start = len(self.keys)
+        self.press("Space")
+        self.page.locator(f"{self.scope} .gw-text-moves button").first.wait_for(timeout=30_000)
+        self.settle()
+        focus = self.focused()
+        for _ in range(8):  # back up into the moves
+            if focus["inText"] and focus["tag"] == "button":
+                break
+            focus = self.press("Shift+Tab")
+        made = 0
+        while made < moves:
+            try:
+                self.page.wait_for_function(
+                    """(scope) => { const e = document.activeElement;
+                        return !!e && !!e.closest('.gw-text-moves:not(.gw-text-settings)')
+                          && !!e.closest(scope); }""", arg=self.scope, timeout=90_000)
+            except Exception:  # noqa: BLE001 - playwright's TimeoutError: say where the focus is
+                raise AssertionError(f"{self.name}: after {made} moves in text mode the focus is on "
+                                     f"{self.focused()}, not a move; keys {self.keys[start:]}") from None
+            self.press("Enter", wait=True, timeout=90_000)
+            made += 1
+        keys = len(self.keys) - start
+        print(f"{self.name} in text mode: {made} moves in {keys} keys ({keys / made:.2f} a move): "
+              f"{self.keys[start:]}")
+        return made, keys
+
     def shot(self, label: str) -> str:
         """A screenshot of the board with its focus ring; returns the file's path."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -142,16 +185,15 @@ class KeyboardPlayer:
 
 
 def axe_problems(page: Any, include: list[str], what: str) -> list[str]:
-    """axe-core's serious and critical violations inside the elements ``include`` selects."""
+    """axe-core's violations, of any impact, inside the elements ``include`` selects."""
     from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page, context={"include": [[selector] for selector in include]})
     problems = []
     for violation in results.response["violations"]:
-        if violation.get("impact") in ("serious", "critical"):
-            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:3]
-            problems.append(f"{what}: {violation['id']} ({violation['impact']}): {violation['help']} "
-                            f"at {targets}")
+        targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]][:3]
+        problems.append(f"{what}: {violation['id']} ({violation['impact']}): {violation['help']} "
+                        f"at {targets}")
     counts = {impact: [v["id"] for v in results.response["violations"] if v.get("impact") == impact]
               for impact in ("minor", "moderate", "serious", "critical")}
     print(f"axe on {what}: {counts} ({len(results.response.get('passes', []))} rules passed)")
@@ -241,3 +283,60 @@ def set_theme(page: Any, theme: str) -> None:
     page.evaluate("(t) => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
     page.wait_for_function("(t) => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
     page.wait_for_timeout(500)
+
+
+# The smallest text of the boards in ``scope`` as drawn, in device pixels (CSS px times the device
+# pixel ratio: at 200% zoom a 12 px text that is not scaled down is 24 device pixels).
+SMALLEST_TEXT = """(scope) => {
+  let least = Infinity;
+  for (const t of document.querySelectorAll(`${scope} .gw-board svg text`)) {
+    if (!t.textContent.trim() || t.closest('[aria-hidden="true"]')) continue;
+    if (!t.getBoundingClientRect().width) continue;
+    const m = t.getScreenCTM();
+    const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * scale);
+  }
+  return least * window.devicePixelRatio;
+}"""
+
+
+def smallest_text(page: Any, scope: str) -> float:
+    return float(page.evaluate(SMALLEST_TEXT, scope))
+
+
+_SESSIONS: dict[int, Any] = {}
+
+
+def zoom(page: Any, factor: float, width: int = 1366, height: int = 900) -> None:
+    """The page as a browser zoomed to ``factor`` shows it on a ``width``×``height`` window: the
+    layout sees width/factor CSS px, each drawn with ``factor`` device pixels (issue 32's 200%
+    zoom, and 320 CSS px wide at 400%).  ``factor`` 1 puts the page back as it was."""
+    # one session a page: an override belongs to the session that set it
+    cdp = _SESSIONS.get(id(page))
+    if cdp is None:
+        cdp = _SESSIONS[id(page)] = page.context.new_cdp_session(page)
+    if factor == 1:
+        cdp.send("Emulation.clearDeviceMetricsOverride")
+    else:
+        cdp.send("Emulation.setDeviceMetricsOverride", {
+            "width": round(width / factor), "height": round(height / factor), "deviceScaleFactor": factor,
+            "mobile": False})
+    page.wait_for_timeout(800)  # the layout settles (JupyterLab lays its panels out again)
+
+
+def zoomed_shot(page: Any, path: Any, full_page: bool = False) -> str:
+    """A screenshot as the zoomed window shows it (Playwright's own screenshot would put its
+    viewport back first); ``full_page``: the whole page's height."""
+    import base64
+
+    cdp = _SESSIONS.get(id(page)) or page.context.new_cdp_session(page)
+    _SESSIONS[id(page)] = cdp
+    options: dict[str, Any] = {"format": "png"}
+    if full_page:
+        metrics = cdp.send("Page.getLayoutMetrics")["cssContentSize"]
+        options.update(captureBeyondViewport=True, clip={"x": 0, "y": 0, "width": metrics["width"],
+                                                         "height": metrics["height"], "scale": 1})
+    data = cdp.send("Page.captureScreenshot", options)["data"]
+    with open(path, "wb") as out:
+        out.write(base64.b64decode(data))
+    return str(path)

@@ -1,9 +1,11 @@
 """axe-core on the classroom app, in Voilà and in JupyterLab (issue 22).
 
 For each game the test starts a game in the app (a human and the game's first bot) and runs axe-core
-on the app: no serious or critical violation, with the board, and again with the table's text mode
-turned on (by Tab and Space).  The texts of the board are checked for contrast as in the keyboard
-test.  Screenshots: ``app_a11y_<game>_text.png`` (the text mode in Voilà).
+on the app: no violation of any impact (issue 32), with the board, and again with the table's text
+mode turned on (by Shift+Tab and Space); in Voilà, on the whole page too (the app is a named region,
+so all its content lies in a landmark).  The texts of the board are checked for contrast as in the keyboard
+test.  Screenshots: ``app_a11y_<game>_text.png`` (the text mode in Voilà) and ``app_zoom_voila_boo_*.png``
+(the app at 200% and at 320 CSS px wide).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 
 import pytest
 
-from tests.browser.keyboard import axe_problems, contrast_problems
+from tests.browser.keyboard import axe_problems, contrast_problems, smallest_text, zoom, zoomed_shot
 from tests.browser.lab import SCREENSHOTS, require_chromium
 
 pytestmark = pytest.mark.browser
@@ -32,11 +34,11 @@ def start(page, game: str) -> None:
 
 
 def text_mode(page) -> None:
-    """Turn the table's text mode on with the keyboard: from the table's New game button, Tab to the
-    checkbox and press Space."""
+    """Turn the table's text mode on with the keyboard: from the table's New game button, Shift+Tab
+    back to the checkbox (the first of the table's controls) and press Space."""
     page.locator(".gw-table button", has_text=re.compile(r"^\s*New game\s*$")).first.focus()
     for _ in range(4):
-        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
         label = page.evaluate("() => { const l = document.activeElement.closest('label');"
                               " return l ? l.innerText : ''; }")
         if "Text mode" in label:
@@ -59,7 +61,7 @@ def check_app(page, where: str) -> list[str]:
     return problems
 
 
-def test_the_app_in_voila_has_no_serious_violation(voila_url, browser):  # noqa: F811 - the fixture
+def test_the_app_in_voila_has_no_violation(voila_url, browser):  # noqa: F811 - the fixture
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     try:
         page.goto(voila_url + "/", timeout=120_000)
@@ -67,12 +69,34 @@ def test_the_app_in_voila_has_no_serious_violation(voila_url, browser):  # noqa:
         problems = check_app(page, "voila")
         whole = axe_problems(page, ["html"], "voila, the whole page")
         print("\n".join(problems + whole))
-        assert not problems, "\n".join(problems)
+        assert not problems + whole, "\n".join(problems + whole)
+        check_zoom(page)
     finally:
         page.close()
 
 
-def test_the_app_in_jupyterlab_has_no_serious_violation(lab_root, lab_url, browser):
+def check_zoom(page) -> None:
+    """The app at 200% zoom and at 320 CSS px (issue 32): the board's smallest text twice (four
+    times) its 100% size, and only the board's frame scrolls sideways.  Screenshots:
+    ``app_zoom_voila_boo_*.png`` (BOO, the widest board, in text mode off)."""
+    page.locator(".gw-table input[type=checkbox]").first.uncheck()  # the text mode off: the board
+    page.locator(".gw-board svg").first.wait_for(state="visible", timeout=30_000)
+    normal = smallest_text(page, ".gw-app")
+    wide = "() => document.documentElement.scrollWidth - window.innerWidth"
+    sizes = []
+    for factor, width in ((2, 1366), (4, 1280)):
+        zoom(page, factor, width, 900)
+        page.locator(".gw-board").first.scroll_into_view_if_needed()
+        sizes.append(smallest_text(page, ".gw-app"))
+        zoomed_shot(page, SCREENSHOTS / f"app_zoom_voila_boo_{factor * 100}.png")
+        assert page.evaluate(wide) <= 1, f"the app scrolls sideways at {factor * 100}%"
+    zoom(page, 1)
+    print(f"the app's board: smallest text {normal:.1f}, {sizes[0]:.1f}, {sizes[1]:.1f} device px "
+          "at 100%, 200%, 400% (320 CSS px)")
+    assert sizes[0] >= 2 * normal * 0.99 and sizes[1] >= 4 * normal * 0.99, (normal, sizes)
+
+
+def test_the_app_in_jupyterlab_has_no_violation(lab_root, lab_url, browser):
     source = "from goose_widgets.classroom.app import ClassroomApp\nClassroomApp()"
     notebook = {"cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
                            "source": source}],

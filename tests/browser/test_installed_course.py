@@ -95,7 +95,7 @@ def test_the_installed_package_is_the_wheels(installed, tmp_path):
         assert Path(found) == package / "_data" / name
     assert sorted(p.name for p in (package / "_data" / "course").glob("*.ipynb")) == \
         sorted(p.name for p in (ROOT / "course").glob("*.ipynb"))
-    assert (package / "classroom_app.py").is_file() and (package / "_data" / "docs" / "boo.md").is_file()
+    assert (package / "classroom" / "app.py").is_file() and (package / "_data" / "docs" / "boo.md").is_file()
 
 
 def test_goose_widgets_course_opens_the_course_and_the_dice_roll(installed, tmp_path, browser):

@@ -106,7 +106,29 @@ def test_the_app_culls_idle_kernels_after_twenty_minutes_by_default(tmp_path):
             app_command.voila_command([bad])
 
 
+def test_the_app_takes_the_teachers_theme():
+    """``goose-widgets app --theme=dark``: one theme reaches Voila (two make it refuse to start)."""
+    command, _env = app_command.voila_command(["--theme=dark"])
+    assert [arg for arg in command if arg.startswith("--theme")] == ["--theme=dark"]
+    command, _env = app_command.voila_command([])
+    assert [arg for arg in command if arg.startswith("--theme")] == ["--theme=light"]
+
+
 def test_the_app_notebook_uses_the_installed_package():
     notebook = json.loads((app_path() / "goose_widgets_app.ipynb").read_text())
     source = "".join(notebook["cells"][0]["source"])
     assert "from goose_widgets.classroom.app import ClassroomApp" in source
+
+
+def test_the_learners_folder_leaves_out_the_teachers_pages_and_remembers_the_learner(tmp_path):
+    files = course_command.course_files()
+    pages = {name for name in files if name.startswith("docs/")}
+    assert {"docs/boo.md", "docs/sandbox.md", "docs/accessibility.md"} <= pages
+    assert not pages & {"docs/teaching.md", "docs/server.md", "docs/index.md", "docs/architecture.md"}
+    name, rest = course_command.take_learner(["my-course", "--learner", "Ada Lovelace", "--no-browser"])
+    assert (name, rest) == ("Ada Lovelace", ["my-course", "--no-browser"])
+    course_command.copy_course(tmp_path)
+    assert course_command.remembered_learner(tmp_path, None) is None
+    assert course_command.remembered_learner(tmp_path, "Ada Lovelace") == "Ada Lovelace"
+    course_command.copy_course(tmp_path)  # a later start keeps the name it was given
+    assert course_command.remembered_learner(tmp_path, None) == "Ada Lovelace"

@@ -43,3 +43,23 @@ def fork_bomb_of_two(*_args):
                 pass
     while True:
         pass
+
+
+# A sandbox writes no file and holds no channel to the test but its answers: a probing bot reports
+# what it found by raising, and the test reads the report from the error message.
+REPORT = "SANDBOX-REPORT"
+
+
+def report(found) -> None:
+    """Raise the report ``found`` (plain data): it ends the check with an error naming it."""
+    import json
+
+    raise RuntimeError(REPORT + json.dumps(found, separators=(",", ":")) + REPORT)
+
+
+def read_report(text: str):
+    """The report in an error message (or feedback) ``text``; AssertionError when it holds none."""
+    import json
+
+    assert REPORT in text, f"no report in: {text[:400]}"
+    return json.loads(text.split(REPORT)[1])

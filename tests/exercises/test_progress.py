@@ -4,6 +4,7 @@ once lose nothing; an unreadable file is set aside with a warning; recording nev
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import os
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from goose_widgets.exercises import course_exercises, progress
+from goose_widgets.exercises import course_exercises, progress, warmup
 from goose_widgets.exercises.progress import (
     ENVIRONMENT,
     FILE_NAME,
@@ -34,12 +35,12 @@ from goose_widgets.exercises.warmup import nine_with_two_dice
 progress_module = importlib.import_module("goose_widgets.exercises.progress")
 
 @pytest.fixture
-def fresh_warmup():
-    record = nine_with_two_dice._record
-    saved = (record.best, record.tries, set(record.hints_seen))
-    record.best, record.tries, record.hints_seen = None, 0, set()
-    yield nine_with_two_dice
-    record.best, record.tries, record.hints_seen = saved[0], saved[1], saved[2]
+def fresh_warmup(monkeypatch):
+    """The warm-up as an exercise of the learner's own (the course's is a worked example, never
+    recorded): recording works the same for every exercise, and this one's answers are known."""
+    exercise = dataclasses.replace(nine_with_two_dice, example=False)
+    monkeypatch.setattr(warmup, "EXERCISES", (exercise,))
+    return exercise
 
 
 @pytest.fixture
@@ -58,14 +59,14 @@ def row(name: str) -> tuple[str, str, str]:
     return next(r for r in progress().rows if r[1] == name)
 
 
-def test_every_game_and_the_warmup_contribute_exercises_grouped_by_notebook():
+def test_every_game_contributes_exercises_grouped_by_notebook_and_the_worked_example_none():
     found = course_exercises()
     modules = {exercise.checker.__module__ for _, exercise in found}
-    assert "goose_widgets.exercises.warmup" in modules
+    assert "goose_widgets.exercises.warmup" not in modules  # 00's warm-up is the course's example
     for game in ("game_of_the_goose", "boo_to_the_goose", "sneaky_goose", "boo"):
         assert f"goose_widgets.games.{game}.exercises" in modules
     notebooks = [notebook for notebook, _ in found]
-    assert notebooks == sorted(notebooks) and notebooks[0] == "00_start_here"
+    assert notebooks == sorted(notebooks) and notebooks[0] == "01_game_of_the_goose"
     assert len({id(exercise) for _, exercise in found}) == len(found)
     assert len({exercise.name for _, exercise in found}) == len(found)  # names key the progress file
 
@@ -107,18 +108,18 @@ def test_the_table_shows_correct_rounded_tried_and_not_tried(fresh_warmup, progr
     assert "00_start_here:" in text and f"  {fresh_warmup.name}" in text
 
 
-def test_another_kernel_sees_the_progress(fresh_warmup, progress_path, monkeypatch):
+def test_another_kernel_sees_the_progress(progress_path, monkeypatch):
     """A new Python process (another notebook's kernel, or this one restarted) reads the same file."""
-    from goose_widgets.games.game_of_the_goose.exercises import opening_collision
+    from goose_widgets.games.game_of_the_goose.exercises import bounce_back, opening_collision
 
-    fresh_warmup.check(Fraction(1, 9))
     monkeypatch.setattr(opening_collision._record, "best", None)  # only the other kernel checks it
+    assert bounce_back.check({3, 12}).correct
     code = textwrap.dedent(f"""
         from goose_widgets.exercises import progress
         from goose_widgets.games.game_of_the_goose.exercises import opening_collision
         opening_collision.check((0, 26))
         rows = {{name: result for _, name, result in progress().rows}}
-        print(rows[{fresh_warmup.name!r}], "|", rows[opening_collision.name])
+        print(rows[{bounce_back.name!r}], "|", rows[opening_collision.name])
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ)).stdout
@@ -166,11 +167,12 @@ _WRITER = """
 import sys
 from goose_widgets.exercises.progress import record
 from goose_widgets.exercises.warmup import nine_with_two_dice
+exercise = __import__("dataclasses").replace(nine_with_two_dice, example=False)
 start, count = sys.argv[1], int(sys.argv[2])
 while not __import__("os").path.exists(start):
     pass
-for i in range(count):
-    record(nine_with_two_dice, "hint", i)
+for i in range(1, count + 1):
+    record(exercise, "hint", i)
 """
 
 
@@ -183,36 +185,72 @@ def test_two_processes_writing_at_once_lose_no_event(progress_path, tmp_path):
     assert [w.wait(timeout=120) for w in writers] == [0, 0]
     found = events(progress_path)
     assert len(found) == 2 * count
-    assert sorted(e["result"] for e in found) == sorted(list(range(count)) * 2)
+    assert sorted(e["result"] for e in found) == sorted(list(range(1, count + 1)) * 2)
     assert sum('"format"' in line for line in progress_path.read_text().splitlines()) == 1
 
 
-@pytest.mark.parametrize("content", [
-    b"this is not JSON\n",
-    b'{"format": "something else"}\n',
-    b'{"format": "goose_widgets progress", "version": 1, "learner": "x"}\n{"exercise": "A", "ki',
-    b"\xff\xfe\x00binary",
+HEADER = b'{"format": "goose_widgets progress", "version": 1, "learner": "ada"}\n'
+EVENT = b'{"time": "2026-12-01T10:00:00+00:00", "notebook": "00_start_here", "exercise": "%s", ' \
+        b'"kind": "check", "result": "%s"}\n'
+
+
+@pytest.mark.parametrize("content, skipped", [
+    (b"this is not JSON\n", [1]),
+    (HEADER + b'{"exercise": "A", "ki', [2]),
+    (b"\xff\xfe\x00binary", [1]),
 ])
-def test_an_unreadable_file_is_set_aside_with_a_warning(fresh_warmup, progress_path, content):
+def test_a_damaged_line_is_skipped_and_counted_never_the_file(fresh_warmup, progress_path, content, skipped):
     progress_path.parent.mkdir(parents=True)
     progress_path.write_bytes(content)
+    assert fresh_warmup.check(Fraction(1, 9)).correct
+    found = read_progress(progress_path)
+    assert [e["result"] for e in found.events] == ["correct"]  # the new event, on a line of its own
+    assert [number for number, _ in found.skipped] == skipped
+    assert progress_path.read_bytes().startswith(content)  # nothing the learner had was moved or lost
+    assert not list(progress_path.parent.glob("*.unreadable-*"))
+
+
+def test_every_readable_event_counts_whatever_lines_around_it_are_damaged(fresh_warmup, progress_path):
+    name = fresh_warmup.name.encode()
+    progress_path.parent.mkdir(parents=True)
+    progress_path.write_bytes(HEADER + EVENT % (name, b"wrong") + b"{edited by hand\n"
+                              + EVENT % (name, b"perfect") + EVENT % (name, b"correct") + b'{"time": "20')
+    found = read_progress(progress_path)
+    assert found.learner == "ada" and [e["result"] for e in found.events] == ["wrong", "correct"]
+    assert found.skipped == ((3, "it is not an event"), (4, "an unknown result 'perfect'"),
+                             (6, "it was cut off"))
+    with pytest.warns(ProgressWarning, match="3 damaged line"):
+        assert row(fresh_warmup.name)[2] == "✔ correct"
+    fresh_warmup.check(Fraction(1, 36))
+    assert [e["result"] for e in events(progress_path)] == ["wrong", "correct", "wrong"]
+
+
+def test_another_programs_file_is_set_aside_and_a_fresh_one_started(fresh_warmup, progress_path):
+    progress_path.parent.mkdir(parents=True)
+    progress_path.write_text('{"format": "something else"}\n')
     with pytest.warns(ProgressWarning, match="could not be read") as caught:
         assert fresh_warmup.check(Fraction(1, 9)).correct
     assert "fresh progress file" in str(caught[0].message)
-    aside = [p for p in progress_path.parent.iterdir() if ".unreadable-" in p.name]
-    assert len(aside) == 1 and aside[0].read_bytes() == content  # kept, untouched
-    assert [e["result"] for e in events(progress_path)] == ["correct"]  # and a fresh file started
+    aside = list(progress_path.parent.glob("*.unreadable-*"))
+    assert len(aside) == 1 and aside[0].read_text() == '{"format": "something else"}\n'
+    assert [e["result"] for e in events(progress_path)] == ["correct"]
+    with pytest.raises(UnreadableProgress, match="not a goose_widgets progress file"):
+        read_progress(aside[0])
 
 
-def test_progress_sets_an_unreadable_file_aside_too(fresh_warmup, progress_path):
-    progress_path.parent.mkdir(parents=True)
-    progress_path.write_text("[1, 2, 3]\n")
-    with pytest.warns(ProgressWarning, match="could not be read"):
-        assert row(fresh_warmup.name)[2] == "· not tried"
+def test_the_worked_example_is_never_recorded(progress_path):
+    assert nine_with_two_dice.example
+    nine_with_two_dice.check(Fraction(1, 9))
+    nine_with_two_dice.show_solution()
     assert not progress_path.exists()
-    assert len(list(progress_path.parent.glob("*.unreadable-*"))) == 1
-    with pytest.raises(UnreadableProgress, match="not a goose_widgets progress header"):
-        read_progress(next(progress_path.parent.glob("*.unreadable-*")))
+    assert nine_with_two_dice.name not in {name for _, name, _ in progress().rows}
+
+
+def test_the_learner_named_by_the_course_command_heads_the_file(fresh_warmup, progress_path, monkeypatch):
+    monkeypatch.setenv("GOOSE_WIDGETS_LEARNER", "Ada Lovelace")
+    monkeypatch.setenv("JUPYTERHUB_USER", "jupyter-ada")
+    fresh_warmup.check(Fraction(1, 9))
+    assert read_progress(progress_path).learner == "Ada Lovelace"
 
 
 def test_recording_never_makes_a_check_fail(fresh_warmup, tmp_path, monkeypatch):

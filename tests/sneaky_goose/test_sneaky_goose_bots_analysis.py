@@ -14,6 +14,7 @@ import pytest
 from goose_widgets import bots_for
 from goose_widgets.engine import distribution, playout
 from goose_widgets.games.sneaky_goose import analysis as A
+from goose_widgets.games.sneaky_goose import studies
 from goose_widgets.games.sneaky_goose.bots import ForgetfulBot, MemoryBot, RandomBot, unseen_mean
 from goose_widgets.games.sneaky_goose.deck import DECK, CardType
 from goose_widgets.games.sneaky_goose.registry import BOTS
@@ -121,9 +122,9 @@ def test_unseen_expectation_after_the_peek():
 
 # --- simulations ---------------------------------------------------------------------------------
 def test_studies_return_one_row_per_setting():
-    honk = A.honk_study([4, 10], games=6)
+    honk = studies.honk_study([4, 10], games=6)
     assert [t for t, _ in honk] == [4, 10] and all(s.rounds == 6 for _, s in honk)
-    memory = A.memory_study([0.0, 1.0], games=6)
+    memory = studies.memory_study([0.0, 1.0], games=6)
     assert [f for f, _, _ in memory] == [0.0, 1.0] and memory[0][1].bot == "forgetful 0"
     counts = A.slam_opportunities([MemoryBot(), MemoryBot(), MemoryBot()], games=6)
     assert counts.windows >= counts.any_match >= counts.known_match >= 0

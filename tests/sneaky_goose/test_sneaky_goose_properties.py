@@ -14,7 +14,9 @@ from goose_widgets.engine import sample_outcome_fast
 from goose_widgets.games.sneaky_goose.registry import BOTS
 from goose_widgets.games.sneaky_goose.rules import Action, Game, State
 from goose_widgets.games.sneaky_goose.widget import describe, render
+from goose_widgets.ui.seat_view import game_view
 from goose_widgets.ui.svg import labels_in
+from goose_widgets.ui.words import seat_words
 
 from .sneaky_helpers import hidden_twin
 
@@ -130,6 +132,10 @@ def test_what_a_seat_has_not_seen_changes_nothing_it_is_shown(players, seed, ste
     assert labels_in(render(twin.observation(viewer), legal, memory=memory)) == labels_in(svg)
     names = [f"Player {s + 1}" for s in range(players)]
     assert describe(twin.observation(viewer), names) == describe(state.observation(viewer), names)
+    # and everything a board's script may say or offer to type (issue 32)
+    view = game_view("sneaky_goose")
+    assert seat_words(view, twin.observation(viewer), legal, names, svg, seat=viewer, status="", log=[]) \
+        == seat_words(view, state.observation(viewer), legal, names, svg, seat=viewer, status="", log=[])
     bot = BOTS["memory"]()
     if legal:
         assert bot.choose(twin.observation(viewer), legal, random.Random(1)) == \

@@ -7,7 +7,7 @@ import pytest
 from nbclient import NotebookClient
 
 from goose_widgets.commands import cli
-from goose_widgets.exercises.progress import ENVIRONMENT, FILE_NAME, read_progress
+from goose_widgets.exercises.progress import ENVIRONMENT, FILE_NAME
 from goose_widgets.resources import course_path
 from goose_widgets.teaching.notebooks import SOLUTIONS_OFF_TAG, solution_texts, strip_solution_outputs
 
@@ -75,8 +75,9 @@ def test_a_full_folder_is_refused_and_left_alone(tmp_path):
 
 
 @pytest.mark.slow
-def test_show_solution_says_so_and_progress_is_kept_beside_the_notebooks(release, monkeypatch):
-    """Run the released 00 in a real kernel, started in the release folder as Jupyter starts it."""
+def test_show_solution_says_so_and_the_worked_example_is_not_the_learners(release, monkeypatch):
+    """Run the released 00 in a real kernel, started in the release folder as Jupyter starts it: its
+    solution is off, and its worked example (checks, a hint) is never recorded as the learner's."""
     monkeypatch.delenv(ENVIRONMENT, raising=False)  # the default place: beside the notebooks
     path = release / "00_start_here.ipynb"
     notebook = nbformat.read(str(path), as_version=4)
@@ -85,7 +86,40 @@ def test_show_solution_says_so_and_progress_is_kept_beside_the_notebooks(release
     asks = [c for c in notebook.cells if c.cell_type == "code" and ".show_solution()" in c.source]
     said = [o["data"]["text/plain"] for c in asks for o in c.outputs if o["output_type"] == "execute_result"]
     assert said and all("Solutions are turned off for this class" in text for text in said)
-    events = read_progress(release / FILE_NAME).events
-    kinds = [(e["kind"], e["result"]) for e in events]
-    assert ("check", "correct") in kinds and ("check", "rounded") in kinds and ("hint", 1) in kinds
-    assert ("solution", "shown") not in kinds  # nothing was shown
+    assert not (release / FILE_NAME).exists()  # 00 answered its own example: nothing of the learner's
+
+
+def test_a_release_leaves_out_the_discussions_of_answers_and_carries_the_learners_pages(release):
+    from goose_widgets.teaching.notebooks import DISCUSSION_TAG
+
+    course = nbformat.read(str(course_path() / "06_sneaky_goose_probability.ipynb"), as_version=4)
+    tagged = [c for c in course.cells if DISCUSSION_TAG in c.metadata.get("tags", ())]
+    assert len(tagged) >= 4  # the course folds them; the release has none of them
+    for path in release.glob("*.ipynb"):
+        cells = nbformat.read(str(path), as_version=4).cells
+        assert not [c for c in cells if DISCUSSION_TAG in c.metadata.get("tags", ())], path.name
+        for cell in cells:
+            assert "](../docs/" not in cell.source, path.name  # its links point inside the release
+    pages = sorted(p.name for p in (release / "docs").glob("*.md"))
+    assert "boo.md" in pages and "teaching.md" not in pages and "server.md" not in pages
+    seven = nbformat.read(str(release / "07_boo.ipynb"), as_version=4)
+    assert any("](docs/boo.md" in cell.source for cell in seven.cells)
+
+
+def test_no_answer_shows_anywhere_in_a_release(release):
+    """The out-of-sight rule over a whole released notebook, above and below each check: no
+    exercise's reference answer, in any form it could be printed in, in any output or text."""
+    import re
+
+    from tests.course_text import output_texts
+    from tests.test_course_answers_out_of_sight import VALUE_EXERCISES, forms_of, matches, reference
+
+    for notebook, exercise in VALUE_EXERCISES:
+        cells = nbformat.read(str(release / f"{notebook}.ipynb"), as_version=4).cells
+        texts = [text for cell in cells
+                 for text in ([cell.source] if cell.cell_type == "markdown" else output_texts(cell))]
+        units = [u for text in texts for u in [*re.split(r"\n\s*\n", text), *text.splitlines()] if u.strip()]
+        for form in forms_of(exercise):
+            found = [u for u in units if matches(form, u)]
+            assert not found, (f"{notebook}: the answer to {exercise.name!r} ({reference(exercise)!r}) "
+                               f"shows in the release: {found[0].strip()[:160]!r}")

@@ -195,25 +195,43 @@ def test_each_turn_is_announced_once_in_the_move_logs_words():
 
 
 def test_text_mode_shows_the_position_in_words_and_the_boards_moves_as_buttons():
+    """The text mode is drawn by the board's script from the board's ``words`` and its SVG: the
+    position in words, and every element the board offers as a button (the browser tests press
+    them); the typed commands cover every legal move."""
     table = play("boo_to_the_goose", ["human", "counting"], seed=7, bot_delay=0, text_mode=True)
-    assert not table.board.show_svg and table.text_view.layout.display is None
-    assert "Your hand:" in table.text_view.value and "Player 2: pile" in table.text_view.value
-    buttons = {b.description: b for b in table.text_buttons.children}
-    labels = set(labels_in(table.board.svg))
-    assert set(buttons) <= labels and "Play goose, face down" in buttons
+    assert not table.board.show_svg
+    words = table.board.words
+    assert any(line.startswith("Your hand:") for line in words["lines"])
+    assert any(line.startswith("Player 2: pile") for line in words["lines"])
+    commands = {action for _phrase, action in words["commands"]}
+    assert commands == {str(a) for a in table.state.legal_actions()} >= actions_in(table.board.svg)
+    phrases = {phrase for phrase, _action in words["commands"]}
+    assert "Play goose, face down" in phrases and "Play goose, face down" in labels_in(table.board.svg)
     before = len(table.state.history)
-    buttons["Play goose, face down"].click()
+    table.click("play goose")
     assert len(table.state.history) > before and table.state.history[before] == "play goose"
     table.text_toggle.value = False
-    assert table.board.show_svg and table.text_view.layout.display == "none"
+    assert table.board.show_svg
 
 
-def test_text_mode_buttons_stay_the_same_widgets_across_redraws():
+def test_a_move_keeps_its_button_and_no_button_becomes_another_move():
+    table = play("game_of_the_goose", ["human", "random"], seed=1, bot_delay=0)
+    box = table.buttons
+    table._show_buttons(box, [("Roll the dice", "roll"), ("Pass", "pass")])
+    roll, other = box.children
+    table._show_buttons(box, [("Pass", "pass")])
+    assert box.children == (other,)  # the same widget: the keyboard focus stays on it
+    table._show_buttons(box, [("Roll again", "roll"), ("Pass", "pass")])
+    assert box.children[0] is roll and roll.description == "Roll again" and box.children[1] is other
+
+
+def test_undo_is_offered_only_when_there_is_a_move_to_take_back():
     table = play("game_of_the_goose", ["human", "random"], seed=1, bot_delay=0, text_mode=True)
-    first = table.text_buttons.children[0]
-    assert first.description == "Roll the dice"
-    first.click()
-    assert table.text_buttons.children[0] is first  # the keyboard focus stays on it
+    assert table.undo_button.disabled
+    table.click("roll")
+    assert not table.undo_button.disabled
+    table.undo()
+    assert table.undo_button.disabled
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -39,3 +39,22 @@ def test_the_players_narration_panel_is_never_empty(game, name):
         if position:
             narration = player.scenario.steps[position - 1].narration.split("\n\n")[0]
             assert narration.split()[0] in player.narration.value
+
+
+def test_a_walkthrough_steps_by_typed_commands_and_says_its_step_in_words():
+    """Issue 32: the board's command box steps a walkthrough ("next", "back", "first", "last step"),
+    and its words hold the step's narration ("where") and moves ("last"), BOO's squares in words."""
+    from goose_widgets import walkthrough
+
+    player = walkthrough("boo", "Example Turn 1")
+    commands = dict((phrase, action) for phrase, action in player.board.words["commands"])
+    assert {"next", "back", "first", "last step"} <= set(commands)
+    player.click(commands["next"])
+    assert player.position == 1 and player.board.words["lines"][0] == f"Step 1 of {len(player.states) - 1}."
+    moves = player.board.words["log"]["lines"]
+    assert moves and any("column" in line for line in moves) and not any("(facing" in line for line in moves)
+    player.click(commands["last step"])
+    assert player.position == len(player.states) - 1
+    player.click(commands["back"])
+    player.click(commands["first"])
+    assert player.position == 0 and player.board.announcements[-1].startswith("Step ")

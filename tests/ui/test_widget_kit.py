@@ -295,7 +295,7 @@ def test_a_game_can_turn_undo_off():
     moved = table.state
     with pytest.raises(ValueError, match="no undo in this game"):
         table.undo()
-    assert table.state is moved and table.controls.children[0].disabled
+    assert table.state is moved and table.undo_button.disabled
 
 
 def test_a_boards_output_carries_its_svg_beside_the_live_widget():

@@ -21,20 +21,24 @@ Notebook 08:
 
 from __future__ import annotations
 
-import inspect
 import random
 from fractions import Fraction
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 from ...engine import RandomBot, sample_outcome_fast
 from ...exercises import Exercise, Wrong, as_int, call_learner, check_probability, describe, expect_callable
-from ...exercises.bots import BotCapstone, judge_standings
-from ...exercises.core import defined_in
+from ...exercises.bots import Bar, BotCapstone, judge_standings
+from ...exercises.core import defined_in, write_it_yourself
 from .analysis import set_up_chances
 from .examples import FLIP_PUZZLE_MOVE, ORDER_PUZZLE_MOVE, flip_puzzle_start, order_puzzle_start
-from .registry import BOTS
 from .rules import COLOURS, FACINGS, Game, Graveyard, Scare, flip_token, is_ghost, iter_ghosts, rotate_token
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("rules", "analysis", "examples", "bots", "expert", "determinize", "policies", "registry")
+
 
 RULES_NOTEBOOK = "07_boo"
 STRATEGY_NOTEBOOK = "08_boo_strategy"
@@ -148,7 +152,7 @@ def _check_sight(answer: Any) -> None:
     for graveyard in sample_graveyards():
         for square, token, _card in iter_ghosts(graveyard):
             path, stop, _outcome = graveyard.line_of_sight(square, active=-1)
-            got = call_learner(answer, graveyard, square, what=f"sight(graveyard, {square})")
+            got = call_learner(answer, _plain(graveyard), square, what=f"sight(graveyard, {square})")
             if not isinstance(got, tuple) or len(got) != 2:
                 raise Wrong("return a pair (path, stop), e.g. ([(2, 3), (2, 4)], (2, 5)); got "
                             f"{describe(got)}.")
@@ -157,6 +161,12 @@ def _check_sight(answer: Any) -> None:
                 raise Wrong(f"for the ghost {token} at {square} the sight crosses {path} and stops at "
                             f"{stop}; yours gave {list(got_path)} and {got_stop}.  "
                             + _sight_hint(graveyard, path, stop, list(got_path), got_stop))
+
+
+def _plain(graveyard: Graveyard) -> SimpleNamespace:
+    """The graveyard as the exercise describes it, plain data: the learner's sandbox is without
+    the rules, so the answer is the learner's own walk, not `Graveyard.line_of_sight`."""
+    return SimpleNamespace(tokens=dict(graveyard.tokens), bbox=tuple(graveyard.bbox))
 
 
 def _sight_hint(graveyard: Graveyard, path: list, stop: Any, got_path: list, got_stop: Any) -> str:
@@ -169,22 +179,24 @@ def _sight_hint(graveyard: Graveyard, path: list, stop: Any, got_path: list, got
     return "It ends only when it leaves the bounding box of all cards (graveyard.bbox)."
 
 
-def sight(graveyard: Graveyard, square: tuple[int, int]) -> tuple[list, tuple[int, int] | None]:
+SIGHT_SOLUTION = """
+def sight(graveyard, square):
     steps = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
     token = graveyard.tokens[square]
-    colour, facing = token[0], token[1]  # a ghost's token is two letters
+    colour, facing = token[0], token[1]          # a ghost's token is two letters
     dr, dc = steps[facing]
     rmin, rmax, cmin, cmax = graveyard.bbox
     r, c = square
-    path: list[tuple[int, int]] = []
+    path = []
     while True:
         r, c = r + dr, c + dc
         if not (rmin <= r <= rmax and cmin <= c <= cmax):
-            return path, None
+            return path, None                    # out of the graveyard
         seen = graveyard.tokens.get((r, c), ".")
         if seen == "T" or (len(seen) == 2 and seen[0] != colour):
-            return path, (r, c)
+            return path, (r, c)                  # a tombstone, or a ghost of the other colour
         path.append((r, c))
+"""
 
 
 line_of_sight = Exercise(
@@ -200,11 +212,13 @@ line_of_sight = Exercise(
            "Keep going over voids (`tokens.get(square)` is None), empty squares '.', and ghosts whose "
            "first letter is the ghost's own colour.",
            "Stop with `None` as soon as the row or column leaves `graveyard.bbox`."),
-    solution=inspect.getsource(sight),
-    reference=sight,
+    solution=SIGHT_SOLUTION,
+    reference=defined_in(SIGHT_SOLUTION, "sight"),
     success="your line of sight matches the engine's for every ghost of six graveyards.",
     expects="a function `sight(graveyard, square)` that returns `(path, stop)`",
     notebook=STRATEGY_NOTEBOOK,
+    hidden=write_it_yourself("boo", *SHORTCUTS,
+                             what="this exercise asks you to write the line of sight yourself"),
 )
 
 
@@ -372,10 +386,14 @@ write_a_bot = BotCapstone(
         prompt="Write `my_bot(observation, legal_actions)`: it gets what your seat sees (`observation`: "
                "`observation.graveyard`, `observation.hands`, `observation.card(name)` ...) and the "
                "list of legal actions (placements like `place K7 at (2,6) rot 90 back`, or scare "
-               "orders), and returns one of them.  The check plays it against the random bot (20 "
-               "games) and the greedy bot (16 games), seats rotated (and against the expert bot, if "
-               "the game has one), and shows your win rate with 95% intervals.  It passes when it "
-               "clearly beats the random bot and is not clearly worse than the greedy bot.",
+               "orders), and returns one of them.  The check plays it, seats rotated, until the "
+               "verdict is clear: it passes when your bot clearly wins more than a quarter of its "
+               "games against the greedy bot, and clearly beats the random bot (on the 99% interval "
+               "the report shows).  Why a quarter against greedy: the simple policies (the first "
+               "placement offered, a placement at random) win no game against it, while a bot that "
+               "tries each placement and counts its lead wins nearly half; and placing the first card "
+               "offered beats the random bot, so beating random alone proves little.  Once it passes, "
+               "the report also shows it against the expert, for comparison.",
         checker=judge_standings,
         hints=("Start simple: of all placements, choose the side and rotation that leave the most of "
                "your own ghosts face up on the card you place (`rules.make_placed`).",
@@ -386,16 +404,17 @@ write_a_bot = BotCapstone(
                "takes looking at the opponent's reply."),
         solution=BOT_SOLUTION,
         reference=defined_in(BOT_SOLUTION, "my_bot"),
-        success="your bot beats the random bot clearly and holds its own against the greedy bot.",
+        success="your bot clearly beats the random bot and holds its own against the greedy bot.",
         time_limit=90.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
         notebook=STRATEGY_NOTEBOOK,
     ),
     game_name="boo",
     params={"players": 2},
-    opponents=(("random", BOTS["random"], 20), ("greedy", BOTS["greedy"], 16)),
+    bars=(Bar("greedy", 0.25), Bar("random")),
     seat_names=tuple(c.capitalize() for c in COLOURS),
-    middle="greedy",
+    cap=60,
+    expert_seconds=3.0,  # a BOO game takes long: the comparison keeps the check under 20 s
 )
 
 EXERCISES = {e.name: e for e in (turn_a_ghost, back_of_a_ghost, line_of_sight, which_cards_flip,

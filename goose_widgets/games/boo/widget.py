@@ -21,25 +21,32 @@ The view is zoomed to the placed cards: one empty row and column around them, an
 where the card in hand could have its top-left corner, so the cells stay large late in a game
 (issue 19.9).
 
-For the keyboard and screen readers (issue 22) the placement spots form a ``role="grid"`` whose
-cells the arrow keys follow along rows and columns ("Place K3 turned 90° with its top-left at
-column 2, row 4"); the cards in the graveyard are readable ("K3, black deck, front up, row 2,
-columns 3 to 5: a black ghost facing right, a tombstone, an empty square"); the toggles say whether
-they are on (``aria-pressed``).  Escape turns the card back to 0° front.  `describe` says the position
-in words for the text mode.
+For the keyboard and screen readers (issues 22 and 32) the placement spots form a ``role="grid"``
+whose cells the arrow keys follow along rows and columns; each says the card as it would lie there
+and what its ghosts would scare ("Place K3 turned 90° with its top-left at column 2, row 4: a black
+ghost facing right, a tombstone, an empty square; it would scare the white ghost on G3"); the cards
+in the graveyard, the hand cards and the decks' top cards are readable ("K3, black deck, front up,
+columns 3 to 5, row 2: a black ghost facing right, a tombstone, an empty square"); the toggles say
+whether they are on (``aria-pressed``).  Escape turns the card back to 0° front.  Squares are named
+"column c, row r" everywhere a learner reads or hears them (the move log too: `log_words`), never
+by the engine's "(r,c)".  `describe` says the position in words for the text mode, `answers` the
+typed questions "hand" and "score", `phrases` what a learner may type for a move ("place K12 at
+column 4 row -3 turned 90"), `short` what is said of each log line (a turn in one sentence, the
+scares on demand) and `prompt` the card to place when the seat's turn comes.
 
 Nothing in BOO is hidden but the order of the unseen decks (O2), which the observation never holds.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 from xml.etree.ElementTree import Element
 
-from ...ui.names import said
-from ...ui.svg import OKABE_ITO, control, sub, svg_root, to_text
+from ...ui.svg import OKABE_ITO, control, fitted_text, sub, svg_root, to_text
 from .rules import COLOURS, ROTATIONS, SIDES, Graveyard, Observation, Place, Placed, Scare, make_placed
+from .rules.geometry import key_of
 
 # The board's headline says who won and the score: the table's "Game over" line would repeat it.
 RESULT_ON_BOARD = True
@@ -161,16 +168,50 @@ def _view(obs: Observation, legal: Sequence[Any], scripted: Any) -> tuple[int, i
 
 
 def card_label(card: Placed) -> str:
-    """A graveyard card in words: "K3, black deck, front up, row 2, columns 3 to 5: a black ghost
+    """A graveyard card in words: "K3, black deck, front up, columns 3 to 5, row 2: a black ghost
     facing right, a tombstone, an empty square" (its squares from the top or the left)."""
     squares = sorted(zip(card.squares, card.tokens))
     (r0, c0), (r1, c1) = squares[0][0], squares[-1][0]
-    where = f"column {c0}, rows {r0} to {r1}" if card.vertical else f"row {r0}, columns {c0} to {c1}"
+    # the column first, as every square is said ("column 4, row -3")
+    where = f"column {c0}, rows {r0} to {r1}" if card.vertical else f"columns {c0} to {c1}, row {r0}"
     return f"{card.name}, {card.deck} deck, {card.side} up, {where}: " + \
         ", ".join(token_words(token) for _, token in squares)
 
 
 FACING_WORDS = {"^": "up", ">": "right", "v": "down", "<": "left"}
+
+
+def square_words(row: int, col: int) -> str:
+    """A square as a learner reads and hears it: "column 4, row -3" (one order everywhere)."""
+    return f"column {col}, row {row}"
+
+
+def card_words(spec: Any) -> str:
+    """A card in hand or on top of a deck, both sides read left to right as it lies at 0°: "K12,
+    black deck; front: a tombstone, a white ghost facing down, an empty square; back: ..."."""
+    sides = "; ".join(f"{side}: " + runs(make_placed(spec, 0, 0, 0, side).tokens) for side in SIDES)
+    return f"{spec.name}, {spec.deck} deck; {sides}"
+
+
+COUNTS = {2: "two", 3: "three"}
+
+
+def runs(tokens: Sequence[str]) -> str:
+    """Tokens in words, the same one twice or thrice in a row said once: "three black ghosts
+    facing up", "a tombstone, two white ghosts facing down"."""
+    parts: list[str] = []
+    index = 0
+    while index < len(tokens):
+        same = 1
+        while index + same < len(tokens) and tokens[index + same] == tokens[index]:
+            same += 1
+        words = token_words(tokens[index])
+        if same > 1:
+            words = COUNTS[same] + " " + words.split(" ", 1)[1].replace("ghost", "ghosts", 1) \
+                .replace("tombstone", "tombstones").replace("empty square", "empty squares")
+        parts.append(words)
+        index += same
+    return ", ".join(parts)
 
 
 def token_words(token: str) -> str:
@@ -181,11 +222,38 @@ def token_words(token: str) -> str:
     return "an empty square"
 
 
-def place_label(action: Place) -> str:
-    """"Place K3 turned 90° with its top-left at column 2, row 4" (and "back side up")."""
+def place_label(action: Place, obs: Observation | None = None, box: Any = None) -> str:
+    """"Place K3 turned 90° with its top-left at column 2, row 4" (and "back side up"); given the
+    observation, then the card as it would lie there and what its ghosts would scare (``box``: a
+    sandbox of the graveyard, to try many placements without copies)."""
     side = ", back side up" if action.side == "back" else ""
-    return f"Place {action.card} turned {action.rotation}°{side} with its top-left at column " \
+    text = f"Place {action.card} turned {action.rotation}°{side} with its top-left at column " \
         f"{action.col}, row {action.row}"
+    if obs is None:
+        return text
+    placed = make_placed(obs.card(action.card), action.row, action.col, action.rotation, action.side)
+    lying = runs([token for _, token in sorted(zip(placed.squares, placed.tokens))])
+    return f"{text}: {lying}; {would_scare(obs, placed, box)}"
+
+
+def would_scare(obs: Observation, placed: Placed, box: Any = None) -> str:
+    """What the ghosts of ``placed`` would scare, each looking from where it lies before any
+    flip ("it would scare the white ghost on G3"; the order of the scares may change the end)."""
+    box = box if box is not None else obs.graveyard.sandbox()
+    cards = obs.graveyard.cards
+    active = box.place(placed.squares, placed.tokens)
+    try:
+        scared = []
+        for square, token in zip(placed.squares, placed.tokens):
+            if len(token) != 2:
+                continue
+            _path, stop, outcome = box.sight(key_of(square), active, trace=False)
+            if outcome == "flip" and stop is not None:
+                colour = "white" if token[0] == "B" else "black"
+                scared.append(f"the {colour} ghost on {cards[box.owner[stop]].name}")
+    finally:
+        box.unplace()
+    return "it would scare " + " and ".join(dict.fromkeys(scared)) if scared else "it would scare no ghost"
 
 
 def _axes(root: Element, first_row: int, rows: int, first_col: int, cols: int, left: float, top: float,
@@ -246,11 +314,13 @@ def _replay_controls(root: Element, obs: Observation, names: list[str], shown: i
     flips = sum(1 for r in turn.scares if r.flipped)
     if obs.pending:  # O5: the turn is still going on, its scare order being chosen
         done = f"{total} scare{'s' if total != 1 else ''} done, " if total else ""
-        summary = f"This turn: {names[turn.seat]} — {turn.action}; {done}{len(obs.pending)} " \
+        move = action_words(turn.action, brief=True)
+        summary = f"This turn: {names[turn.seat]} — {move}; {done}{len(obs.pending)} " \
                   f"scare{'s' if len(obs.pending) != 1 else ''} to order."
     else:
-        summary = f"Last turn: {names[turn.seat]} — {turn.action}; {flips} flip{'s' if flips != 1 else ''}."
-    sub(root, "text", summary, x=x, y=y + 14, font_size=13)
+        summary = f"Last turn: {names[turn.seat]} — {action_words(turn.action, brief=True)}; {flips} " \
+                  f"flip{'s' if flips != 1 else ''}."
+    fitted_text(root, summary, BOARD_W - 40, font_size=13, x=x, y=y + 14)
     if total == 0:
         return
     sub(root, "text", f"Scares shown: {shown} of {total}", x=x, y=y + 40, font_size=13)
@@ -301,13 +371,13 @@ def _centre(corner: tuple[float, float], size: int) -> tuple[float, float]:
 def _scare_choices(root: Element, legal: Sequence[Scare], xy: Any, size: int, clickable: bool) -> None:
     for action in legal:
         x, y = xy(action.square)
-        label = said(str(action), None) + (": ghosts scare in the order you choose them" if clickable
-                                           else ": a ghost waiting for its turn to scare")
+        label = f"Scare with the ghost at {square_words(*action.square)}" + (
+            ": ghosts scare in the order you choose them" if clickable
+            else ": a ghost waiting for its turn to scare")
         group = control(root, label, str(action))
         sub(group, "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=size * 0.2,
             fill=CHOICE, fill_opacity=0.2, stroke=CHOICE, stroke_width=4, stroke_dasharray="6 3")
-        sub(group, "title", f"{action}: click the ghosts in the order they should scare" if clickable
-            else f"{action}: a ghost waiting for its turn to scare")
+        sub(group, "title", label)
 
 
 def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: int, side: str,
@@ -317,6 +387,7 @@ def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: in
     shown = sorted((a for a in legal if a.rotation == rotation and a.side == side),
                    key=lambda a: (a.row, a.col))
     turned = f"turned {rotation}°" + (", back side up" if side == "back" else "")
+    box = obs.graveyard.sandbox()  # one working copy for every spot's "it would scare"
     layer = sub(root, "g", class_="boo-spots", role="grid",
                 aria_label=f"Where {spec.name} {turned} can lie: {len(shown)} squares for its top-left")
     row: Element | None = None
@@ -325,7 +396,7 @@ def _spots(root: Element, obs: Observation, legal: Sequence[Place], rotation: in
             row = sub(layer, "g", role="row")
         assert row is not None
         x, y = xy((action.row, action.col))
-        label = place_label(action)
+        label = place_label(action, obs, box)
         spot = control(row, label, str(action), role="gridcell", tag="rect", x=x + 2, y=y + 2,
                        width=size - 4, height=size - 4, rx=size * 0.18, fill="#ffffff", fill_opacity=0.22,
                        stroke="#ffffff", stroke_width=1.5, stroke_dasharray="3 3", class_="boo-spot",
@@ -409,9 +480,12 @@ def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[An
                 sub(root, "text", "—", x=x + 100, y=ty + 18, font_size=12)
                 continue
             spec = obs.card(name)
-            _card(root, make_placed(spec, 0, 0, 0, "front"),
+            where = "hand" if k == 0 else "top of deck"
+            group = control(root, f"{names[seat]}'s {where}: {card_words(spec)}", key=f"{where} {seat}",
+                            role="img")
+            _card(group, make_placed(spec, 0, 0, 0, "front"),
                   lambda sq, ox=x + 90, oy=ty: (ox + sq[1] * small, oy + sq[0] * small), small, None)
-            sub(root, "text", name, x=x + 90 + 3 * small + 8, y=ty + 18, font_size=12)
+            sub(group, "text", name, x=x + 90 + 3 * small + 8, y=ty + 18, font_size=12)
     if legal and scripted is not None:
         _scripted_choice(root, obs, names[obs.to_move], legal[0], scripted, x, y + 262)
     elif legal and isinstance(legal[0], Place):
@@ -427,19 +501,18 @@ def _scripted_choice(root: Element, obs: Observation, who: str, choice: Any, scr
     if isinstance(choice, Place):
         lines = [f"Next: {who} places {choice.card}"]
         if isinstance(scripted, Place):
-            lines += [f"with its top-left at ({scripted.row},{scripted.col}),",
+            lines += ["with its top-left at", f"{square_words(scripted.row, scripted.col)},",
                       f"turned {scripted.rotation}°, {scripted.side} side up."]
             shown = make_placed(obs.card(scripted.card), 0, 0, scripted.rotation, scripted.side)
         else:
             lines[0] += "."
             shown = make_placed(obs.card(choice.card), 0, 0, 0, "front")
         size = 34
-        _card(root, shown, lambda sq: (x + 10 + sq[1] * size, y + 64 + sq[0] * size), size, None)
+        _card(root, shown, lambda sq: (x + 10 + sq[1] * size, y + 76 + sq[0] * size), size, None)
     else:
-        first = "."
+        lines = [f"{who} chooses which ringed ghost", "scares first."]
         if isinstance(scripted, Scare):
-            first = f": the one at ({scripted.square[0]},{scripted.square[1]})."
-        lines = [f"{who} chooses which ringed ghost", "scares first" + first]
+            lines[1:] = ["scares first: the one at", f"{square_words(*scripted.square)}."]
     for row, line in enumerate(lines):
         sub(root, "text", line, x=x, y=y + 12 + 17 * row, font_size=13)
 
@@ -483,16 +556,97 @@ def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
     obs, names = observation, list(seat_names)
     lines = [_headline(obs, names) + "."]
     for seat in (0, 1):
-        hand, top = obs.hands[seat] or "no card", obs.tops[seat] or "no card"
+        hand, top = (card_words(obs.card(n)) if n else "no card" for n in (obs.hands[seat], obs.tops[seat]))
         lines.append(f"{names[seat]} ({COLOURS[seat]} ghosts): score {obs.scores[seat]}; hand {hand}; "
                      f"top of deck {top}; {len(obs.unseen[seat])} unseen in deck.")
     lines += [f"In the graveyard: {card_label(card)}." for card in obs.graveyard.cards]
     turn = obs.last_turn
     if turn is not None:
         flips = [r.flipped for r in turn.scares if r.flipped]
-        lines.append(f"Last turn: {names[turn.seat]}, {turn.action}; "
+        lines.append(f"Last turn: {names[turn.seat]}, {action_words(turn.action)}; "
                      + (f"flipped {', '.join(flips)}." if flips else "no card flipped."))
     if obs.pending:
         lines.append(f"{names[obs.to_move]} chooses which ghost scares next: "
-                     + ", ".join(f"the one at ({r},{c})" for r, c in obs.pending) + ".")
+                     + ", ".join(f"the one at {square_words(r, c)}" for r, c in obs.pending) + ".")
     return lines
+
+
+# --- the words of the keyboard, the screen reader and typed commands (issue 32) -------------
+_SQUARE = re.compile(r"\((-?\d+),(-?\d+)\)")
+_FACING = re.compile(r" \(facing ([<>^v])\)")
+_ROT = re.compile(r",? rot (\d+)")
+_PLACE = re.compile(r"^place (\S+) at \((-?\d+),(-?\d+)\) rot (\d+) (front|back)$")
+
+
+def action_words(text: str, brief: bool = False) -> str:
+    """A move's text in words: "place K6 at (1,4) rot 270 back" is "place K6 at column 4, row 1,
+    turned 270°, back side up" (``brief``: "K6 at column 4, row 1, 270° back", for the board)."""
+    match = _PLACE.match(text)
+    if match is None:
+        return log_words(text)
+    card, row, col, rotation, side = match.groups()
+    if brief:
+        return f"{card} at {square_words(int(row), int(col))}, {rotation}° {side}"
+    return f"place {card} at {square_words(int(row), int(col))}, turned {rotation}°, {side} side up"
+
+
+def log_words(line: str) -> str:
+    """An engine's log line with its squares in words ("column 4, row -3"), the facings as words and
+    the rotation in degrees: the order and words the board's labels use."""
+    line = _FACING.sub(lambda m: f", facing {FACING_WORDS[m.group(1)]},", line)
+    line = _ROT.sub(lambda m: f", turned {m.group(1)}°", line)
+    line = _SQUARE.sub(lambda m: square_words(int(m.group(1)), int(m.group(2))), line)
+    return line.replace(",,", ",").replace(", :", ":")
+
+
+def short(line: str) -> str | None:
+    """What is said of a log line (in words): a placement as it is, a scare only by the card it
+    flips ("G6 flips."); scares that flip nothing and the cards drawn are said on demand ("last",
+    "hand")."""
+    if " plays " in line or line.startswith(("Game over", "The game")):
+        return None
+    flips = re.search(r": (\S+) flips\.$", line)
+    if flips:
+        return f"{flips.group(1)} flips."
+    if line.startswith("The ") or " into hand" in line or "'s deck shows" in line:
+        return ""
+    return None
+
+
+def answers(observation: Observation, seat_names: Sequence[str]) -> dict[str, str]:
+    """Short answers to typed questions: "hand" (both players' hand and top cards, in words) and
+    "score"."""
+    obs, names = observation, list(seat_names)
+    cards = []
+    for seat in (0, 1):
+        for where, name in (("hand", obs.hands[seat]), ("top of deck", obs.tops[seat])):
+            if name:
+                cards.append(f"{names[seat]}'s {where}: {card_words(obs.card(name))}.")
+    black, white = obs.scores
+    return {"hand": " ".join(cards) or "No card in hand.",
+            "score": f"{names[0]} {black}, {names[1]} {white}; placement {obs.placements} of "
+                     f"{obs.total_placements}."}
+
+
+def phrases(action: Any, observation: Observation, seat_names: Sequence[str]) -> list[str]:
+    """What a learner may type for a move: "place K12 at column 4 row -3 turned 90 [back]" (a 0°
+    turn and the front side may be left out), "scare with the ghost at column 4 row -3"."""
+    if isinstance(action, Place):
+        rotation = f"[{action.rotation}]" if action.rotation == 0 else str(action.rotation)
+        side = "[front]" if action.side == "front" else "back"
+        return [f"place {action.card} at column {action.col} row {action.row} turned {rotation} {side}"]
+    if isinstance(action, Scare):
+        row, col = action.square
+        return [f"scare with the ghost at column {col} row {row}"]
+    return [str(action)]
+
+
+def prompt(observation: Observation, legal: Sequence[Any], seat_names: Sequence[str]) -> str:
+    """What is said when the seat's turn comes: the card to place, in words, or the scare order to
+    choose."""
+    obs, names = observation, list(seat_names)
+    if obs.pending:
+        return (f"{names[obs.to_move]}: choose which ghost scares next: "
+                + "; ".join(f"the one at {square_words(r, c)}" for r, c in obs.pending) + ".")
+    card = obs.hands[obs.to_move]
+    return f"{names[obs.to_move]}, your turn: place {card_words(obs.card(card))}." if card else ""

@@ -233,3 +233,31 @@ def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
     if not obs.over:
         lines.append(f"Your hand: {count_text(obs.hand)}.")
     return lines
+
+
+def answers(observation: Observation, seat_names: Sequence[str]) -> dict[str, str]:
+    """Short answers to typed questions: "hand" (the seat's hand and face-down row) and "score"."""
+    obs, names = observation, list(seat_names)
+    row = ", ".join(KINDS[k] for k in obs.row) if obs.row else "none"
+    hand = f"Your hand: {count_text(obs.hand)}. Your face-down row: {row}." \
+        if 0 <= obs.seat < obs.players and not obs.over else "You hold no cards."
+    scores = "; ".join(f"{names[s]} won {sum(obs.won[s])} ({count_text(obs.won[s])})"
+                       for s in range(obs.players))
+    return {"hand": hand, "score": f"{_headline(obs, names)} {scores}."}
+
+
+def phrases(action: Any, observation: Observation, seat_names: Sequence[str]) -> list[str]:
+    """What a learner may type for ``action``: its text with the seats' names ("flip Ben's card 3"),
+    and "bank" for Stop."""
+    text = said(str(action), list(seat_names))
+    return [text, "bank"] if isinstance(action, Stop) else [text]
+
+
+def own_news(before: Observation, after: Observation, events: Sequence[str],
+             seat_names: Sequence[str]) -> list[str]:
+    """The seat's own draw, named to it alone: "You draw a goose." (the others read "Ben draws a
+    card.")."""
+    if f"{seat_name(after.seat)} draws a card." not in events:
+        return []
+    drawn = [k for k in range(len(KINDS)) if after.hand[k] > before.hand[k]]
+    return [f"You draw a {KINDS[drawn[0]]}."] if len(drawn) == 1 else []

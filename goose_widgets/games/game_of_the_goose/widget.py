@@ -8,11 +8,12 @@ Okabe-Ito colours and carry their seat number, so they stay distinct for colour-
 The dice show the last roll; when the viewer may roll they carry ``data-action="roll"``.
 Everyone sees everything: the Goose game has no hidden information.
 
-For the keyboard and screen readers (issue 22) every square is a readable element along the spiral
-("Square 31, the Well: Player 2's pawn"), then the dice ("Roll the dice"); `describe` says the
-position in words for the table's text mode.  The trail of the last move follows the spiral square
-by square (a goose chain no longer cuts across the board); only the jumps (the Bridge, the Maze,
-Death, an opening roll) are drawn straight.
+For the keyboard and screen readers (issues 22 and 32) every square is a readable element along the
+spiral ("Square 31, the Well: Player 2's pawn"), then the players' panel ("Where the pawns are:
+...", one arrow before the dice), then the dice ("Roll the dice"); `describe` says the position in
+words for the table's text mode, and `answers` what the typed questions "score" and "hand" ask.
+The trail of the last move follows the spiral square by square (a goose chain no longer cuts across
+the board); only the jumps (the Bridge, the Maze, Death, an opening roll) are drawn straight.
 """
 
 from __future__ import annotations
@@ -441,6 +442,15 @@ def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
     return lines
 
 
+def answers(observation: Observation, seat_names: Sequence[str]) -> dict[str, str]:
+    """Short answers to typed questions: "score" (where every pawn is) and "hand"."""
+    obs, names = observation, list(seat_names)
+    kitty = f" Kitty: {plural(obs.kitty, 'coin')}." if obs.coins else ""
+    return {"score": _status(obs, names) + ". " + "; ".join(seat_text(obs, seat, names)
+                                                             for seat in range(obs.players)) + "." + kitty,
+            "hand": "The Game of the Goose has no cards: type roll to roll the dice, or where."}
+
+
 def _legend(g: ET.Element, top: float) -> None:
     sub(g, "text", "Squares", x=PANEL_X, y=top, font_size=12, font_weight="bold", fill="#333")
     for index, (name, label) in enumerate(LEGEND):
@@ -486,8 +496,12 @@ def render(observation: Observation, legal_actions: Sequence[Any], *, hide_trail
         fill="#3d3325")
     sub(root, "text", _status(obs, names), class_="gw-status", x=PANEL_X, y=MARGIN + 29, font_size=12.5,
         fill="#3d3325")
+    # the players' panel before the dice in the SVG: the arrows reach it one step before the dice
+    panel = control(root, "Where the pawns are: " + "; ".join(seat_text(obs, seat, names)
+                                                                for seat in range(obs.players)) + ".",
+                    key="pawns", role="img")
+    bottom = _players_panel(panel, obs, players_top, names)
     _dice_panel(root, obs, may_roll, names)
-    bottom = _players_panel(root, obs, players_top, names)
     if obs.coins:
         sub(root, "text", f"Kitty on 63: {plural(obs.kitty, 'coin')}", x=PANEL_X, y=bottom + 2,
             font_size=12, font_weight="bold", fill="#5c3d1e")

@@ -11,9 +11,11 @@ Exact answers walk the engine's own chance outcomes (`State.chance_outcomes`, `S
 Simulations play seeded games with the bots:
 
 - `round_scores`: mean round score of each bot with a 95% interval (seats rotate).
-- `honk_study`: a memory bot with different honk thresholds against standard memory bots.
-- `memory_study`: forgetful bots against memory bots: what memory is worth.
 - `slam_opportunities`: how often a slam window offers a match somebody knows, or any match.
+
+What a seat has not seen, for bots: `unseen_counts` and `unseen_mean`.  The studies that play the
+game's own bots against each other (`honk_study`, `memory_study`) are in `studies`, so that this
+module imports no bot (a capstone's sandbox is without them).
 
 Positions are merged by a ``key`` where that is exact (`lumped_distribution`), so that deals of
 the same cards in another order are counted once.
@@ -23,15 +25,14 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from operator import mul, sub
 from typing import TYPE_CHECKING, Any
 
 from ...engine import mean_ci, sample_outcome_fast, simulate, transitions
-from .bots import ForgetfulBot, MemoryBot, unseen_counts
 from .rules import BOTTOM_ROW, GRID_SIZE, WINDOW, Game, Observation, State, _present
 
 if TYPE_CHECKING:  # a process pool is imported when a study asks for one
@@ -39,7 +40,46 @@ if TYPE_CHECKING:  # a process pool is imported when a study asks for one
 
 __all__ = ["next_card_distribution", "expected_next_card", "expected_after_seeing",
            "fresh_grid_distribution", "upcard_slam_chance", "unseen_expectation", "lumped_distribution",
-           "round_scores", "honk_study", "memory_study", "slam_opportunities", "BotScore"]
+           "round_scores", "slam_opportunities", "BotScore", "unseen_counts", "unseen_mean"]
+
+
+# --- what a seat has not seen -------------------------------------------------------------------
+def unseen_counts(observation: Observation) -> list[int]:
+    """How many cards of each deck row the seat has not seen where they are now: the draw pile, the
+    grid cards it does not know and a held card it cannot see."""
+    index, copies, _ = _deck_facts(observation.deck)
+    counts = list(map(sub, copies, observation.play_counts))
+    for grid in observation.grids:
+        for view in grid:
+            if view is not None and view.card is not None:
+                counts[index[view.card]] -= 1
+    if observation.held is not None:
+        counts[index[observation.held]] -= 1
+    return counts
+
+
+_DeckFacts = tuple[dict[Any, int], tuple[int, ...], tuple[int, ...]]
+_DECKS: dict[int, tuple[tuple[Any, ...], _DeckFacts]] = {}
+
+
+def _deck_facts(deck: tuple[Any, ...]) -> _DeckFacts:
+    """Each card type's row, and the copies and value of each row, made once per deck table (kept
+    by identity: every observation of a game carries the game's own table)."""
+    entry = _DECKS.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        facts = ({t: k for k, t in enumerate(deck)}, tuple(t.copies for t in deck),
+                 tuple(t.value for t in deck))
+        entry = _DECKS[id(deck)] = (deck, facts)
+    return entry[1]
+
+
+def unseen_mean(observation: Observation) -> float:
+    """The expected value of a card this seat has not seen (float, for bots in a hurry)."""
+    counts = unseen_counts(observation)
+    total = sum(counts)
+    if not total:
+        return 0.0
+    return sum(map(mul, counts, _deck_facts(observation.deck)[2])) / total
 
 
 # --- exact --------------------------------------------------------------------------------------
@@ -213,48 +253,6 @@ def round_scores(bots: Sequence[Any], games: int, rounds: int = 1, seed: int = 0
         mean, low, high = mean_ci(values)
         scores.append(BotScore(name, round(mean, 2), round(low, 2), round(high, 2), len(values)))
     return scores
-
-
-def honk_study(thresholds: Sequence[float], games: int, players: int = 2, seed: int = 0,
-               progress: bool = False, workers: int | None = None) -> list[tuple[float, BotScore]]:
-    """For each threshold, a memory bot that honks at that estimate plays standard memory bots;
-    returns its mean round score (one-round games)."""
-    results = []
-    with _pool(workers) as executor:
-        for threshold in thresholds:
-            trial = MemoryBot(honk_at=threshold)
-            trial.name = f"honk at {threshold:g}"
-            scores = round_scores([trial] + [MemoryBot() for _ in range(players - 1)], games, seed=seed,
-                                  progress=progress, workers=workers, executor=executor)
-            results.append((threshold, scores[0]))
-    return results
-
-
-@contextmanager
-def _pool(workers: int | None) -> Iterator[Executor | None]:
-    """One pool of ``workers`` processes for all the simulations of a study (None: in this process),
-    so that processes start once and keep their game's tables warm from one simulation to the next."""
-    if workers is None or workers == 1:
-        yield None
-        return
-    from ...engine.play import process_pool
-
-    with process_pool(workers) as pool:
-        yield pool
-
-
-def memory_study(forgets: Sequence[float], games: int, players: int = 2, seed: int = 0,
-                 progress: bool = False, workers: int | None = None
-                 ) -> list[tuple[float, BotScore, BotScore]]:
-    """For each forgetting rate, a forgetful bot plays memory bots; returns (rate, its score, the
-    memory bots' score) in one-round games."""
-    results = []
-    with _pool(workers) as executor:
-        for forget in forgets:
-            scores = round_scores([ForgetfulBot(forget)] + [MemoryBot() for _ in range(players - 1)],
-                                  games, seed=seed, progress=progress, workers=workers, executor=executor)
-            results.append((forget, scores[0], scores[1]))
-    return results
 
 
 @dataclass(frozen=True)

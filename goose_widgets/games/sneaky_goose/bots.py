@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import mul, sub
 from typing import Any
 
 from ...engine import RandomBot, from_fields
+from .analysis import unseen_counts, unseen_mean
 from .deck import LOOK_OTHER, MAGIC
 from .rules import (
     HONK,
@@ -43,44 +43,6 @@ from .rules import (
 __all__ = ["MemoryBot", "ForgetfulBot", "RandomBot", "unseen_counts", "unseen_mean"]
 
 
-def unseen_counts(observation: Observation) -> list[int]:
-    """How many cards of each deck row the seat has not seen where they are now: the draw pile, the
-    grid cards it does not know and a held card it cannot see."""
-    index, copies, _ = _deck_facts(observation.deck)
-    counts = list(map(sub, copies, observation.play_counts))
-    for grid in observation.grids:
-        for view in grid:
-            if view is not None and view.card is not None:
-                counts[index[view.card]] -= 1
-    if observation.held is not None:
-        counts[index[observation.held]] -= 1
-    return counts
-
-
-_DeckFacts = tuple[dict[Any, int], tuple[int, ...], tuple[int, ...]]
-_DECKS: dict[int, tuple[tuple[Any, ...], _DeckFacts]] = {}
-
-
-def _deck_facts(deck: tuple[Any, ...]) -> _DeckFacts:
-    """Each card type's row, and the copies and value of each row, made once per deck table (kept
-    by identity: every observation of a game carries the game's own table)."""
-    entry = _DECKS.get(id(deck))
-    if entry is None or entry[0] is not deck:
-        facts = ({t: k for k, t in enumerate(deck)}, tuple(t.copies for t in deck),
-                 tuple(t.value for t in deck))
-        entry = _DECKS[id(deck)] = (deck, facts)
-    return entry[1]
-
-
-def unseen_mean(observation: Observation) -> float:
-    """The expected value of a card this seat has not seen (float, for bots in a hurry)."""
-    counts = unseen_counts(observation)
-    total = sum(counts)
-    if not total:
-        return 0.0
-    return sum(map(mul, counts, _deck_facts(observation.deck)[2])) / total
-
-
 class MemoryBot:
     """Remembers what it has seen and plays the values (see the module docstring).
 
@@ -88,7 +50,7 @@ class MemoryBot:
     estimate); ``patience``: after that many own turns in a round the bar rises by one per turn and
     the opponents' estimates no longer matter, so a round always ends; ``kept``: the value guessed
     for an opponent's card that only its owner knows.  The default ``honk_at`` comes from
-    `analysis.honk_study` (500 one-round games against memory bots, 2 and 3 players: thresholds 2 to
+    `studies.honk_study` (500 one-round games against memory bots, 2 and 3 players: thresholds 2 to
     6 did best, within each other's 95% intervals; 8 and more did worse).
     """
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 
-from .bots import unseen_counts
+from .analysis import unseen_counts
 from .deck import MAGIC
 from .rules import (
     CHOOSE,

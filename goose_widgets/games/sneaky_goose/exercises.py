@@ -37,14 +37,18 @@ from ...exercises import (
     expect_callable,
     raise_if_rounded,
 )
-from ...exercises.bots import BotCapstone, judge_standings
-from ...exercises.core import defined_in
+from ...exercises.bots import Bar, BotCapstone, judge_standings
+from ...exercises.core import defined_in, write_it_yourself
 from .analysis import expected_after_seeing, expected_next_card, fresh_grid_distribution, upcard_slam_chance
-from .registry import BOTS
 from .rules import HONK, HONK_BONUS, Game, arrange, seat_name
 
 __all__ = ["first_card_sneaky", "honk_score", "fresh_card_value", "value_after_seeing", "low_grid_chance",
            "slam_on_upcard", "honk_break_even", "write_a_bot", "EXERCISES"]
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("analysis", "studies", "examples", "bots", "expert", "determinize", "policies", "registry")
+
 
 RULES_NOTEBOOK = "05_sneaky_goose"
 PROBABILITY_NOTEBOOK = "06_sneaky_goose_probability"
@@ -197,6 +201,7 @@ def expected_unseen(seen):
     success="the engine agrees on every case: seeing high cards makes the unseen ones cheaper.",
     expects="a function `expected_unseen(seen)` that returns a number",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("sneaky_goose", *SHORTCUTS),
 )
 
 
@@ -391,11 +396,16 @@ write_a_bot = BotCapstone(
         name="Write your own Sneaky Goose bot",
         prompt="Write `my_bot(observation, legal_actions)`: it gets what your seat sees (`observation`) "
                "and the list of legal actions, and returns one of them (or its text, like `\"pass\"`). "
-               "The check plays it in two-player, one-round games against the random, forgetful and "
-               "memory bots, seats rotated (and against the expert bot, if the game has one), and "
-               "shows your mean round score (lower is better) and how often you win, with 95% "
-               "intervals.  It passes when it clearly beats the random bot and is not clearly worse "
-               "than the forgetful bot.",
+               "The check plays it in two-player, one-round games, seats rotated, until the verdict is "
+               "clear: it passes when your bot clearly beats the forgetful bot and the random bot "
+               "(lower scores win: it must win more than half of the games against each, on the 99% "
+               "interval the report shows).  Why the forgetful bot, and not the stronger memory bot: "
+               "honking at once (your first legal action) is a real, simple policy that wins nearly "
+               "half of its games against the forgetful bot and does better against the memory bot "
+               "than an honest card-keeping bot does (the memory bot's strength is when it honks); "
+               "honking at once cannot clearly beat the forgetful bot, a bot that keeps its low "
+               "cards can.  Once it passes, the report also shows it against the memory bot and the "
+               "expert, for comparison.",
         checker=judge_standings,
         hints=("`observation.phase` says what is being decided: \"turn start\", \"holding\", "
                "\"slam window\", \"action\", \"give\" ...  Handle a few, and return "
@@ -406,19 +416,19 @@ write_a_bot = BotCapstone(
                "higher one, and otherwise play it away."),
         solution=BOT_SOLUTION,
         reference=defined_in(BOT_SOLUTION, "my_bot"),
-        success="your bot beats the random bot clearly and holds its own against the forgetful "
-                "bot.  How close does it get to the memory bot?",
+        success="your bot clearly beats the forgetful bot and the random bot.  How close does it "
+                "get to the memory bot?",
         time_limit=60.0,
         expects="a function `my_bot(observation, legal_actions)` that returns one of `legal_actions`",
         notebook=PROBABILITY_NOTEBOOK,
     ),
     game_name="sneaky_goose",
     params={"players": 2, "rounds": 1},
-    opponents=(("random", BOTS["random"], 120), ("forgetful", BOTS["forgetful"], 120),
-               ("memory", BOTS["memory"], 60)),
+    bars=(Bar("forgetful"), Bar("random")),
     seat_names=tuple(seat_name(s) for s in range(2)),
-    middle="forgetful",
+    compare=(("memory", 60),),
     lower_score_wins=True,
+    cap=300,
 )
 
 EXERCISES = (first_card_sneaky, honk_score, fresh_card_value, value_after_seeing, low_grid_chance,

@@ -12,8 +12,10 @@ ends with that window), where any grid card can be slammed; Escape (or Cancel sl
 
 For the keyboard and screen readers (issue 22) every grid card, both piles and every button is
 reachable and named in words from the seat's observation only ("Your card 3, face down: you know it
-is a Lazy Goose (3)", "Swap into Player 1's card 2: face down"); `describe` says the position in words
-for the text mode.  Cards carry their value and name as text, never only a colour.
+is a Lazy Goose (3)", "Swap into your card 2, face down"); `describe` says the position in words
+for the text mode, `answers` what the typed questions "hand" and "score" ask, `phrases` what a
+learner may type for each move ("peek 2", "draw", "slam Ben's card 3"), and `own_news` names the
+card a seat draws to that seat alone.  Cards carry their value and name as text, never only a colour.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 from ...engine import TERMINAL
 from ...ui.names import said
 from ...ui.svg import OKABE_ITO, actions_in, control, fitted_text, sub, svg_root, to_text
+from ...ui.words import own
 from .deck import BLIND_SWAP, LOOK_OTHER, LOOK_OWN, MAGIC
 from .rules import CARD_VERBS, PASS, Action, Game, Observation, seat_name
 
@@ -303,7 +306,7 @@ class _Board:
         obs = self.obs
         w, h = PILE_W, PILE_H
         legal = {str(a) for a in self.legal}
-        draw = control(root, _pile_label("take draw pile", legal, f"{obs.draw_size} cards, face down"),
+        draw = control(root, _pile_label("take draw pile", legal, f"{_cards(obs.draw_size)}, face down"),
                        "take draw pile" if "take draw pile" in legal else None, key="draw pile")
         if obs.draw_size:
             _card_back(draw, x, y, w, h)
@@ -314,7 +317,7 @@ class _Board:
             text_anchor="middle")
         px = x + w + 40
         top = f"{obs.top.label} on top" if obs.top is not None else "no card on top"
-        play = control(root, _pile_label("take play pile", legal, f"{obs.play_size} cards, {top}"),
+        play = control(root, _pile_label("take play pile", legal, f"{_cards(obs.play_size)}, {top}"),
                        "take play pile" if "take play pile" in legal else None, key="play pile")
         if obs.top is not None:
             _card_face(play, obs.top, px, y, w, h)
@@ -418,7 +421,13 @@ def card_label(obs: Observation, seat: int, place: int, view: Any, face_up: bool
         return f"{whose} card {place + 1}, {text}"
     if action == "done looking":
         return f"Done looking at {whose.lower() if seat == obs.seat else whose} card {place + 1}, {text}"
-    return f"{said(action, names)}, {text}"
+    # the seat's own card is "your card 2" (the action's text names the seats as the log does)
+    seats = _seat_names(obs, names)
+    return f"{own(said(action, seats), seats, obs.seat)}, {text}"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
@@ -441,7 +450,7 @@ def describe(observation: Observation, seat_names: Sequence[str]) -> list[str]:
                                 ("their turn", seat == obs.turn and obs.phase != "game over")) if on]
         lines.append(f"{whose}{' (' + ', '.join(tags) + ')' if tags else ''}: " + "; ".join(cards) + ".")
     top = obs.top.label if obs.top is not None else "nothing"
-    lines.append(f"Draw pile: {obs.draw_size} cards. Play pile: {obs.play_size} cards, {top} on top.")
+    lines.append(f"Draw pile: {_cards(obs.draw_size)}. Play pile: {_cards(obs.play_size)}, {top} on top.")
     if obs.held_from:
         who = "You hold" if obs.turn == obs.seat else f"{names[obs.turn]} holds"
         card = obs.held.label if obs.held is not None else "a card you have not seen"
@@ -479,3 +488,43 @@ def _wrap(text: str, width: int) -> list[str]:
         else:
             line = f"{line} {word}".strip()
     return lines + ([line] if line else [])
+
+
+def answers(observation: Observation, seat_names: Sequence[str]) -> dict[str, str]:
+    """Short answers to typed questions: "hand" (what the seat knows of its grid, and the card it
+    holds) and "score"."""
+    obs = observation
+    lines = describe(obs, seat_names)
+    you = f"{_seat_names(obs, seat_names)[obs.seat]} (you)" if 0 <= obs.seat < obs.players else "(you)"
+    mine = next((line for line in lines if line.startswith(you)), "")
+    held = next((line for line in lines if line.startswith(("You hold", "Action of"))), "")
+    return {"hand": " ".join(part for part in (mine.replace(you, "Your grid", 1),
+                                                held) if part) or "You have no grid.",
+            "score": lines[-1]}
+
+
+ALIASES = {"take draw pile": ["draw"], "take play pile": ["take the play pile"], "skip action": ["skip"],
+           "done looking": ["done"], "play it": ["play"]}
+
+
+def phrases(action: Action, observation: Observation, seat_names: Sequence[str]) -> list[str]:
+    """What a learner may type for ``action``: its text with the seats' names and "your" for the
+    seat's own cards ("swap into your card 2", "slam Ben's card 3"), "peek 2" for a look at one's
+    own card, "draw", "skip", "done"."""
+    names = list(seat_names)
+    text = own(said(str(action), names), names, observation.seat)
+    found = [text, *ALIASES.get(str(action), [])]
+    if action.verb == "look" and action.seat == observation.seat:
+        found.append(f"peek {action.slot + 1}")
+    return found
+
+
+def own_news(before: Observation, after: Observation, events: Sequence[str],
+             seat_names: Sequence[str]) -> list[str]:
+    """The card a seat draws, named to it alone: "You draw Lazy Goose (3)." (the others read that it
+    took the top card of the draw pile)."""
+    # the card comes off the pile in a chance step after "takes the top card of the draw pile"
+    if after.held is None or before.held is not None or after.held_from != "draw pile" \
+            or after.turn != after.seat:
+        return []
+    return [f"You draw {after.held.label}."]

@@ -19,6 +19,9 @@
   const code = location.pathname.split("/").pop().toUpperCase();
   const storageKey = "goose-widgets-seat-" + code;
   let ws = null, view = null, retry = 0, stopped = false, pending = false;
+  // The board: the notebook widget's own keyboard, text mode, announcements and typed commands.
+  const board = $("board") ? window.GooseBoard.create($("board"), { act: function (a) { act(a); } }) : null;
+  let logShown = 0;  // index (in this seat's whole log) after the last line shown
 
   function place() {
     const h = new URLSearchParams(location.hash.slice(1));
@@ -151,11 +154,12 @@
     pending = false;
     document.body.dataset.version = m.version;  // for scripts and tests: which view is shown
     document.body.dataset.yourTurn = m.legal.length > 0;
+    document.body.dataset.over = m.over;
     $("play").hidden = false;
     $("who").textContent = m.seat === null ? "You are watching this table." : "You are " + m.names[m.seat] + ".";
     $("status").textContent = m.status;
     $("status").className = m.show_status ? "" : "visually-hidden";
-    window.GWBoard.draw($("board"), m.svg);
+    board.show({ svg: m.svg, text: $("text-mode").checked, words: m.words || {} });
     const buttons = $("buttons");
     const focusedButton = buttons.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     buttons.textContent = "";
@@ -184,14 +188,26 @@
     }
     m.options.forEach(function (option) { $("option-" + option.name).checked = option.value; });
     $("options").hidden = m.options.length === 0;
+    // the move log: only the new lines are added (the board's script says them)
     const log = $("log");
-    log.textContent = "";
-    m.log.forEach(function (line) { const div = document.createElement("div"); div.textContent = line; log.appendChild(div); });
+    const end = m.words && m.words.log ? m.words.log.start + m.words.log.lines.length : m.log.length;
+    const start = end - m.log.length;
+    if (end < logShown || logShown < start) { log.textContent = ""; logShown = start; }
+    m.log.slice(logShown - start).forEach(function (line) {
+      const div = document.createElement("div"); div.textContent = line; log.appendChild(div);
+    });
+    logShown = end;
     log.scrollTop = log.scrollHeight;
-    if (first) { const target = $("board").querySelector("[data-action]"); if (target) target.focus(); }
+    if (first) board.focusFirst();
   }
 
-  window.GWBoard.bind($("board"), act);
+  if ($("text-mode")) {  // the text mode is this browser's choice, for every table
+    $("text-mode").checked = localStorage.getItem("goose-widgets-text-mode") === "true";
+    $("text-mode").addEventListener("change", function () {
+      localStorage.setItem("goose-widgets-text-mode", String($("text-mode").checked));
+      if (view) show(view);
+    });
+  }
   window.addEventListener("hashchange", function () { if (ws) ws.close(); });
   start();
 })();
