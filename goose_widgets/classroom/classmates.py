@@ -55,6 +55,14 @@ def _link(url: str, name: str | None = None) -> str:
     return f"<a href='{url}' target='_blank' rel='noopener' style='{LINK}'{label}>{url}</a>"
 
 
+def shown(code: str) -> str:
+    """A table's code as the server's pages show it, in threes ("K7Q-XPM-4RT"); as typed otherwise."""
+    plain = "".join(ch for ch in code.upper() if ch not in " -")
+    if len(plain) != 9:
+        return code
+    return "-".join(plain[i:i + 3] for i in range(0, 9, 3))
+
+
 def seat_link(base: str, code: str, seat: int, key: str) -> str:
     """A seat's join link, as the teacher's page gives it (it seats its holder directly)."""
     return f"{base}/t/{code}#seat={seat}&key={urllib.parse.quote(key)}"
@@ -137,10 +145,10 @@ class ClassmatesPanel(W.VBox):
 
     def _where(self, table: Any) -> str:
         if table.seat is None:
-            return f"You are watching table <b>{html.escape(table.code)}</b>."
+            return f"You are watching table <b>{html.escape(shown(table.code))}</b>."
         link = _link(seat_link(table.base, table.code, table.seat, table.key), "your seat's link")
-        return (f"You are at table <b>{html.escape(table.code)}</b>, seat {table.seat + 1}. Your seat's "
-                f"link brings you back to it from another browser (keep it to yourself): {link}")
+        return (f"You are at table <b>{html.escape(shown(table.code))}</b>, seat {table.seat + 1}. Your "
+                f"seat's link brings you back to it from another browser (keep it to yourself): {link}")
 
     # --- verbs --------------------------------------------------------------------------------------
     def join(self, watch: bool = False) -> None:
@@ -166,7 +174,7 @@ class ClassmatesPanel(W.VBox):
     @staticmethod
     def _words(err: ValueError, code: str) -> str:
         if getattr(err, "reason", "") == "full":  # the notebook's words say watch=True
-            return (f"Every learner's seat at table {code.upper()} is taken: ask your teacher for your "
+            return (f"Every learner's seat at table {shown(code)} is taken: ask your teacher for your "
                     "seat's link (paste it as the server address), or watch the table.")
         return str(err)[:1].upper() + str(err)[1:]
 
@@ -200,7 +208,7 @@ class ClassmatesPanel(W.VBox):
             table.close()
             self.seat_box.children = ()
             self.leave_button.disabled = True
-            words = f"You left table <b>{html.escape(table.code)}</b>."
+            words = f"You left table <b>{html.escape(shown(table.code))}</b>."
             if table.seat is not None:
                 link = _link(seat_link(table.base, table.code, table.seat, table.key), "your seat's link")
                 words += f" Your seat stays yours: its link brings you back: {link}"
@@ -231,7 +239,7 @@ class ClassmatesPanel(W.VBox):
         create_table()
 
     def _table_html(self, summary: dict[str, Any]) -> str:
-        code = html.escape(summary["table"])
+        code = html.escape(shown(summary["table"]))
         base = html.escape(_remote().server_address(self.address.value))
         seats = []
         for seat in summary["seats"]:

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 
 from goose_widgets.classroom.app import ClassroomApp
-from goose_widgets.classroom.classmates import DEFAULT_SERVER
+from goose_widgets.classroom.classmates import DEFAULT_SERVER, shown
 from goose_widgets.server import DEFAULT_PORT
 from goose_widgets.ui.board import SvgBoard
 from tests.browser.lab import free_port
@@ -83,7 +83,7 @@ def test_a_teacher_creates_a_table_and_a_learner_joins_it_plays_and_reloads(serv
     assert re.fullmatch(r"[A-Z2-9]{9}", code), teacher.created.value
     made = tables_on(server)[code]
     assert made["game"] == "game_of_the_goose" and [s["kind"] for s in made["seats"]] == ["human", "roller"]
-    assert f"Table <b>{code}</b>" in teacher.created.value
+    assert f"Table <b>{shown(code)}</b>" in teacher.created.value  # in threes, as the pages show it
     assert server.url + made["seats"][0]["link"] in teacher.created.value.replace("&amp;", "&")
     assert "the roller bot" in teacher.created.value
 
@@ -97,7 +97,7 @@ def test_a_teacher_creates_a_table_and_a_learner_joins_it_plays_and_reloads(serv
     try:
         assert table.wait(lambda t: t.view is not None)
         assert panel.seat_box.children == (table.widget,) and isinstance(table.board, SvgBoard)
-        assert table.view["seat"] == 0 and f"table <b>{code}</b>, seat 1" in panel.message.value
+        assert table.view["seat"] == 0 and f"table <b>{shown(code)}</b>, seat 1" in panel.message.value
         assert table.view["legal"] == ["roll"]
         start = table.view["version"]
         table.board.click("roll")  # what a click on the dice sends
