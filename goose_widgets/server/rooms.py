@@ -160,7 +160,8 @@ class Room:
         # each viewer's log lines are put in its words once, as they come.
         self._views: dict[tuple[int | None, str], str] = {}
         self._views_version = -1
-        self._logs: dict[int | None, tuple[list[str], list[str]]] = {}  # viewer -> (source, lines)
+        # viewer -> (the log read, its lines read, the seat's own lines read, how many, the words)
+        self._logs: dict[int | None, tuple[Any, int, Any, int, list[str]]] = {}
 
     # --- making and storing -------------------------------------------------------------------
     @classmethod
@@ -441,20 +442,24 @@ class Room:
     def _log_for(self, seat: int | None) -> list[str]:
         """The move log in this viewer's words: the public lines and (a seat's) what only that seat
         may read, with the table's names and the viewer's own marked "(you)" ("Ada turns over your
-        card 2", not "Ben (you)'s card 2").  Only new lines are put in words: the lines kept are
-        used while the log they were made from is the start of this one (a test may show the room
-        another log)."""
-        raw = self.log if seat is None else merged(self.log, self.own[seat])
-        source, lines = self._logs.get(seat, ([], []))
-        if len(source) > len(raw) or raw[:len(source)] != source:
-            source, lines = [], []
-        if len(source) < len(raw):
+        card 2", not "Ben (you)'s card 2").  Only the lines added since the last call are merged and
+        put in words (the log and a seat's own lines only grow, each own line after every public
+        line before it); a log that is not the one seen before (a test may show the room another)
+        is read again from its start."""
+        public = self.log
+        own: list[tuple[int, str]] = [] if seat is None else self.own[seat]
+        seen_log, seen_public, seen_own_list, seen_own, lines = self._logs.get(seat, (None, 0, None, 0, []))
+        if seen_log is not public or seen_own_list is not own or seen_public > len(public) \
+                or seen_own > len(own) or any(k < seen_public for k, _ in own[seen_own:]):
+            seen_public, seen_own, lines = 0, 0, []
+        if seen_public < len(public) or seen_own < len(own):
+            raw = merged(public[seen_public:], [(k - seen_public, line) for k, line in own[seen_own:]])
             names = [f"{n} (you)" if i == seat else n for i, n in enumerate(self.names)]
-            new = log_lines(raw[len(source):], names, self.view)
+            new = log_lines(raw, names, self.view)
             if seat is not None:
                 new = [line.replace(f"{names[seat]}'s", "your") for line in new]
             lines = lines + new
-        self._logs[seat] = (list(raw), lines)
+        self._logs[seat] = (public, len(public), own, len(own), lines)
         return lines
 
     def summary(self) -> dict[str, Any]:

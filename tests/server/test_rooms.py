@@ -10,6 +10,7 @@ import pytest
 from goose_widgets import state_from_json
 from goose_widgets.server.public import NO_SEAT, public_observation
 from goose_widgets.server.rooms import (
+    LOG_SENT,
     Refused,
     Room,
     code_letters,
@@ -19,6 +20,8 @@ from goose_widgets.server.rooms import (
     player_counts,
 )
 from goose_widgets.server.store import Store
+from goose_widgets.ui.seat_view import log_lines
+from goose_widgets.ui.words import merged
 
 
 def room(game="boo_to_the_goose", players=("human", "human", "counting"), **params):
@@ -133,3 +136,27 @@ def test_codes_are_long_enough_and_may_be_shared_out_by_their_first_character():
     for wrong in ("A", "A0", "", "AI"):  # one letter is under 40 bits; 0 and I are not in codes
         with pytest.raises(ValueError, match="at least two"):
             code_letters(wrong)
+
+
+@pytest.mark.parametrize("game, params", [("boo_to_the_goose", {}), ("sneaky_goose", {"rounds": 1})])
+def test_each_viewers_log_put_in_words_as_it_comes_is_the_whole_log_in_words(game, params):
+    """The log is put in each viewer's words a few lines at a time (each view asks for it); at every
+    step that is the whole log, with what only that seat may read, put in words at once."""
+    rng = random.Random(5)
+    table = Room.create("K7QXPM4RT", game, ["human"] * 4, ["Ada", "Ben", "Cleo", "Dan"], params)
+    steps = 0
+    while not table.over and steps < 400:
+        for seat in [None, 0, 1, 2, 3]:
+            if rng.random() < 0.5:  # a viewer that does not look at every version
+                continue
+            whole = table.log if seat is None else merged(table.log, table.own[seat])
+            names = [f"{n} (you)" if i == seat else n for i, n in enumerate(table.names)]
+            want = log_lines(whole, names, table.view)
+            if seat is not None:
+                want = [line.replace(f"{names[seat]}'s", "your") for line in want]
+            assert table.seat_view(seat)["log"] == want[-LOG_SENT:], (steps, seat)
+        movers = [s for s in range(4) if table.legal(s)]
+        seat = rng.choice(movers)
+        table.play(seat, str(rng.choice(table.legal(seat))), table.version)
+        steps += 1
+    assert steps > 5 and (game == "sneaky_goose" or any(table.own)), (steps, table.own)
