@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from goose_widgets import load_game, play
+from goose_widgets import load_game, play, walkthrough
 from goose_widgets.engine import playout
 from goose_widgets.games.boo.examples import SCENARIOS, tip_2_start
 from goose_widgets.games.boo.rules import Place
@@ -109,6 +109,42 @@ def test_a_replay_of_the_last_turn_of_a_game_keeps_the_result():
     shown = re.search(r"shown: Black (\d+) – White (\d+) after 0 of", svg)
     assert shown and (int(shown[1]), int(shown[2])) != (black, white)
     assert f"score {shown[1]}<" in svg and f"score {shown[2]}<" in svg
+
+
+def opened_again(board):
+    """What the board's script sends when a browser opens a view of it (a page reloaded)."""
+    assert 'model.send({ type: "view" })' in board._esm
+    board._on_msg(board, {"type": "view"}, [])
+
+
+def test_a_fresh_view_of_a_walkthrough_shows_every_scare():
+    """Issue 29: a replay chosen before a page reload is dropped by the reloaded view."""
+    walk = walkthrough("boo", "Example Turn 1")
+    walk.go(1)
+    walk.click(f"ui:replay={walk.state.last_turn.number}:0")
+    assert "Scares shown: 0 of 3" in walk.board.svg
+    opened_again(walk.board)
+    assert "Scares shown: 3 of 3" in walk.board.svg and walk.error.value == ""
+    unchanged = walk.board.svg
+    opened_again(walk.board)  # nothing to drop: nothing redrawn
+    assert walk.board.svg == unchanged
+
+
+def test_a_fresh_view_of_a_table_drops_the_replay_and_keeps_the_card_turned():
+    table = play("boo", players=["human", "greedy"], seed=2)
+    table.click(sorted(a for a in actions_in(table.board.svg) if a.startswith("place"))[0])
+    while table.state.pending:
+        table.click(str(table.state.legal_actions()[0]))
+    turn = table.state.last_turn
+    assert turn is not None and turn.scares and table.state.current_player == 0
+    table.click("ui:rotation=90")
+    table.click(f"ui:replay={turn.number}:0")
+    assert f"Scares shown: 0 of {len(turn.scares)}" in table.board.svg
+    opened_again(table.board)
+    assert f"Scares shown: {len(turn.scares)} of {len(turn.scares)}" in table.board.svg
+    assert "replay" not in table.view.values and table.view.values["rotation"] == "90"
+    places = {a for a in actions_in(table.board.svg) if a.startswith("place")}
+    assert places and all(" rot 90 " in a for a in places)
 
 
 def test_scores_are_shown_and_render_ignores_unknown_options():

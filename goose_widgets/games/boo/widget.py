@@ -60,6 +60,9 @@ FLIP_BADGE = "#a33f00"  # the same, darker
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
+# The replay of the last turn's scares looks back at a moment: a fresh view of the board (a page
+# reloaded) shows the game as it stands, every scare done (`goose_widgets.ui.view`).
+MOMENTARY_VIEW = ("replay",)
 # Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the scripted placement), not clickable.
 WALKTHROUGH_CHOICES = True
 PANEL = 250
