@@ -206,3 +206,16 @@ def test_no_answer_shows_before_its_check(notebook, exercise):
 ])
 def test_the_forms_find_a_fraction_however_it_is_printed_and_nothing_else(answer, text, found):
     assert any(matches(form, text) for form in fraction_forms(answer)) is found
+
+
+@pytest.mark.parametrize("name, text, found", [
+    # 07's K5 cell with "K5" edited: the line for the answer's placement prints its tokens
+    ("Read a turned card", "front rot 270: squares ((2, 0), (1, 0), (0, 0))  hold Bv B< T", True),
+    ("Read a turned card", "answer: K7 placed rot 270", True),
+    ("Read a turned card", "front rot 270: squares ((2, 0), (1, 0), (0, 0))  hold Bv T B^", False),  # K5
+    ("Read a card on its back", "back  rot 180: squares ((0, 2), (0, 1), (0, 0))  hold W^ B^ B^", True),
+    ("Read a card on its back", "K10  black  B^ W^ W^", False),  # the card table
+])
+def test_the_giveaways_of_07_find_an_edited_k5_cell_and_nothing_else(name, text, found):
+    exercise = next(e for _, e in course_exercises() if e.name == name)
+    assert any(matches(form, text) for form in forms_of(exercise)) is found
