@@ -109,7 +109,8 @@ def walkthrough(name: str, scenario: Any, **render_options: Any) -> Any:
         raise type(err)(str(err)) from None
     return WalkthroughPlayer(scenario, widget.render, **render_options,
                              show_choices=getattr(widget, "WALKTHROUGH_CHOICES", False),
-                             log_words=getattr(widget, "log_words", None))
+                             log_words=getattr(widget, "log_words", None),
+                             momentary=getattr(widget, "MOMENTARY_VIEW", ()))
 
 
 def _check_render_options(widget: Any, options: dict[str, Any], players: int) -> None:

@@ -51,10 +51,12 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     "Honk on a tie": (r"\(8, 8\b", r"\b8\s*-\s*5\b", r"scores?\W+\({answer},"),
     "When a honk pays": (r"T\s*=\s*\$?{answer}\b", r"\bup to\b.*\b{answer}\b",
                          r"\b{answer}\b.*\bbreak.?even\b", r"break.?even\b.*\b{answer}\b"),
-    "Turn a ghost": (r"B\^.*\brot\s*90\b.*{answer}", r"front\s+rot\s+90\b.*B\^ {answer}",
-                     r"B\^\s*(->|→|becomes)\s*{answer}"),
-    "The back of a ghost": (r"W<.*\bback\b.*\b90\b.*{answer}", r"back\s+rot\s+90\b.*{answer}",
-                            r"W<\s*(->|→|becomes)\s*{answer}"),
+    # Notebook 07 prints K5 placed in all eight ways, each line "front rot 270: squares ... hold
+    # Bv T B^"; a line would give the answer away if it named the card with the rotation, or listed
+    # what the graveyard shows beside it (the tokens in the order the prompt reads them).
+    "Read a turned card": (r"\bK7\b.*\b270\b", r"\b270\b.*\bK7\b", r"front\s+rot\s+270\b.*Bv\s+B<\s+T\b"),
+    "Read a card on its back": (r"\bK10\b.*\b180\b", r"\b180\b.*\bK10\b",
+                                r"back\s+rot\s+180\b.*W\^\s+B\^\s+B\^"),
 }
 
 
@@ -204,3 +206,16 @@ def test_no_answer_shows_before_its_check(notebook, exercise):
 ])
 def test_the_forms_find_a_fraction_however_it_is_printed_and_nothing_else(answer, text, found):
     assert any(matches(form, text) for form in fraction_forms(answer)) is found
+
+
+@pytest.mark.parametrize("name, text, found", [
+    # 07's K5 cell with "K5" edited: the line for the answer's placement prints its tokens
+    ("Read a turned card", "front rot 270: squares ((2, 0), (1, 0), (0, 0))  hold Bv B< T", True),
+    ("Read a turned card", "answer: K7 placed rot 270", True),
+    ("Read a turned card", "front rot 270: squares ((2, 0), (1, 0), (0, 0))  hold Bv T B^", False),  # K5
+    ("Read a card on its back", "back  rot 180: squares ((0, 2), (0, 1), (0, 0))  hold W^ B^ B^", True),
+    ("Read a card on its back", "K10  black  B^ W^ W^", False),  # the card table
+])
+def test_the_giveaways_of_07_find_an_edited_k5_cell_and_nothing_else(name, text, found):
+    exercise = next(e for _, e in course_exercises() if e.name == name)
+    assert any(matches(form, text) for form in forms_of(exercise)) is found

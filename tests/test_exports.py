@@ -129,6 +129,30 @@ def test_the_offline_export_needs_no_network(maths):
         assert len(body) < 1_500_000
 
 
+def test_the_offline_export_folds_what_the_notebook_folds():
+    """06 folds the discussion of an exercise's answer below its check (an output, a markdown cell):
+    the page folds them too, and shows the rest open."""
+    nbformat = pytest.importorskip("nbformat")
+    from goose_widgets.teaching.offline_html import FOLDED, OfflineHTMLExporter
+
+    cells = [nbformat.v4.new_markdown_cell("**Discussion**, unfold it once you have checked yours."),
+             nbformat.v4.new_code_cell("print(answer)", outputs=[
+                 nbformat.v4.new_output("stream", name="stdout", text="12232/1431\n")],
+                 metadata={"jupyter": {"outputs_hidden": True}}),
+             nbformat.v4.new_markdown_cell("About one deal in nine.",
+                                           metadata={"jupyter": {"source_hidden": True}}),
+             nbformat.v4.new_code_cell("print(1)", outputs=[nbformat.v4.new_output("stream", name="stdout",
+                                                                                   text="open output\n")])]
+    body, _ = OfflineHTMLExporter().from_notebook_node(nbformat.v4.new_notebook(cells=cells))
+    folded = re.findall(r'<details class="goose-folded"><summary>(.*?)</summary>(.*?)</details>', body,
+                        flags=re.DOTALL)
+    assert [summary for summary, _ in folded] == [FOLDED, FOLDED]
+    assert "12232/1431" in folded[0][1] and "About one deal in nine." in folded[1][1]
+    assert "print(answer)" not in "".join(inside for _, inside in folded)  # the code stays in sight
+    assert "Discussion" not in "".join(inside for _, inside in folded) and "open output" in body
+    assert "open output" not in "".join(inside for _, inside in folded)
+
+
 def test_nbconvert_knows_the_offline_export_as_goose_html():
     nbconvert = pytest.importorskip("nbconvert")
     from goose_widgets.teaching.offline_html import OfflineHTMLExporter

@@ -26,7 +26,9 @@
   None), ``UNDO = False`` (no undo: where taking a move back would leave hidden cards seen),
   ``HEADLINE = True`` (the board heads itself with whose turn it is or who won: the table shows no
   status line of its own, which would repeat it), ``RESULT_ON_BOARD = True`` (the board says who
-  won: the table's status line goes once the game is over).
+  won: the table's status line goes once the game is over), ``MOMENTARY_VIEW`` (view-state keys
+  that look back at a moment, like BOO's ``replay``: a fresh view of the board, a page reloaded,
+  drops them).
   An ``OPTIONS`` value is a label or ``(label, default)``.
 - ``examples.py``: ``SCENARIOS = {name: Scenario}`` (the rulebook's examples, walkthroughs).
 - ``analysis.py``: exact and simulated probability, from the engine.  Headless.

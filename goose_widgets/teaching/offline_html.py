@@ -23,6 +23,9 @@ offline, a formula stays raw ``$\\hat p \\pm 1.96\\sqrt{…}$``.
   needs them.  (nbconvert's loader for Mermaid diagrams stays: it fetches nothing unless the page
   has a diagram, which no course notebook has; offline a diagram shows its source.)
 - Images that markdown cells link to are written into the page, so it is one file to share.
+- A cell the notebook keeps folded (its output, or a markdown cell's text: JupyterLab's
+  ``jupyter.outputs_hidden`` and ``source_hidden``) is folded on the page too, in a ``<details>``
+  element: the course folds the discussion of an exercise's answer, below its check.
 
 Why an exporter that nbconvert knows (the ``goose_html`` entry point) as well as the command
 ``goose-widgets export`` (`goose_widgets.commands.export`): the same page then comes from
@@ -43,7 +46,7 @@ from traitlets import default
 
 from ..extras import install_hint
 
-__all__ = ["MATHJAX_SCRIPT", "OfflineHTMLExporter", "has_maths", "mathjax_script"]
+__all__ = ["FOLDED", "MATHJAX_SCRIPT", "OfflineHTMLExporter", "has_maths", "mathjax_script"]
 
 # Where django-static-mathjax keeps MathJax's combined builds (a Django "static" folder).
 MATHJAX_SCRIPT = "static/mathjax/es5/tex-svg-full.js"
@@ -79,7 +82,41 @@ _TEMPLATE = """{%- extends 'index.html.j2' -%}
 </script>
 {%- endif -%}
 {%- endblock html_head_js_mathjax -%}
+{%- block extra_css -%}
+{{ super() }}
+<style>
+/* a folded cell's line, in the page's own font, where the cell's content starts */
+.goose-folded > summary {
+  font-family: var(--jp-ui-font-family); font-size: var(--jp-ui-font-size1);
+  color: var(--jp-ui-font-color1); cursor: pointer;
+  padding: 4px 0 4px calc(var(--jp-cell-prompt-width, 64px) + 12px);
+}
+</style>
+{%- endblock extra_css -%}
+{%- block output_group -%}
+{%- if cell.metadata.get("jupyter", {}).get("outputs_hidden") -%}
+<details class="goose-folded"><summary>{{ resources.goose_folded }}</summary>
+{{ super() }}
+</details>
+{%- else -%}
+{{ super() }}
+{%- endif -%}
+{%- endblock output_group -%}
+{%- block markdowncell -%}
+{%- if cell.metadata.get("jupyter", {}).get("source_hidden") -%}
+<details class="goose-folded"><summary>{{ resources.goose_folded }}</summary>
+{{ super() }}
+</details>
+{%- else -%}
+{{ super() }}
+{%- endif -%}
+{%- endblock markdowncell -%}
 """
+
+# A cell the notebook keeps folded (JupyterLab's `jupyter.source_hidden` / `outputs_hidden`): the
+# course folds the discussion of an exercise's answer below its check, so the page folds it too
+# (nbconvert would show it open, the answer right under the question).
+FOLDED = "Folded, as in the notebook: unfold it once you have checked your answer"
 
 
 def has_maths(notebook: Any) -> bool:
@@ -134,6 +171,7 @@ class OfflineHTMLExporter(HTMLExporter):
         nb = copy.deepcopy(nb)  # the caller's notebook keeps its widget views and state
         resources = dict(resources or {})
         resources["goose_pictures"] = static_outputs(nb)
+        resources["goose_folded"] = FOLDED
         maths = has_maths(nb)
         resources["goose_mathjax"] = mathjax_script() if maths else ""
         resources["goose_mathjax_config"] = _MATHJAX_CONFIG if maths else ""

@@ -14,7 +14,9 @@ queue of polite announcements that never cuts one off, and a box for typed comma
 "where", "last", "help").  The words it needs come in ``words`` (`goose_widgets.ui.words`): the
 position, the answers to questions, the commands and what to say of each new move-log line.
 
-`announce` says a text at once (a walkthrough's step, a refusal), through the same queue.
+`announce` says a text at once (a walkthrough's step, a refusal), through the same queue.  Each view
+the browser opens (the cell run, a page reloaded, a second view) tells the kernel so: `on_view`
+callbacks let the board's holder start it afresh (BOO's replay of a turn is dropped, `ui.view`).
 
 `mimebundle` puts the board's picture beside the live widget in a cell's output (issues 9.9, 11.4,
 20.3): JupyterLab shows the widget (its mime type ranks higher) while a kernel runs it.  Elsewhere
@@ -62,6 +64,13 @@ function render({ model, el }) {
   });
   for (const name of ["svg", "show_svg", "words"]) model.on("change:" + name, draw);
   board.show({ svg: model.get("svg"), text: !model.get("show_svg"), words: model.get("words") });
+  // A new view (the cell run, a page reloaded, a second view opened): the holder may start it afresh.
+  // Where no kernel listens (a page with the widget state saved), nothing is sent and nothing fails.
+  try {
+    model.send({ type: "view" });
+  } catch (err) {
+    console.warn("goose_widgets: the board could not tell the kernel that it opened", err);
+  }
 }
 export default { render };
 """
@@ -159,6 +168,7 @@ class SvgBoard(anywidget.AnyWidget):
     def __init__(self, svg: str = "", **kwargs: object) -> None:
         super().__init__(svg=svg, **kwargs)
         self._callbacks: list[Callable[[str], None]] = []
+        self._view_callbacks: list[Callable[[], None]] = []
         self.announcements: list[str] = []  # what was said, newest last (for tests)
         self.on_msg(self._on_msg)
 
@@ -171,6 +181,11 @@ class SvgBoard(anywidget.AnyWidget):
     def on_action(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(action_text)`` whenever a ``[data-action]`` element is clicked."""
         self._callbacks.append(callback)
+
+    def on_view(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever a browser opens a view of the board: a cell run, a page
+        reloaded (which draws the kernel's state again), a second view of the same output."""
+        self._view_callbacks.append(callback)
 
     def click(self, action: str) -> None:
         """Do what a click on the element with ``data-action=action`` does (for tests and scripts)."""
@@ -189,3 +204,6 @@ class SvgBoard(anywidget.AnyWidget):
     def _on_msg(self, _widget: object, content: dict, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "action":
             self.click(str(content.get("action", "")))
+        elif isinstance(content, dict) and content.get("type") == "view":
+            for callback in self._view_callbacks:
+                callback()

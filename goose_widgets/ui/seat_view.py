@@ -46,6 +46,7 @@ class GameView:
     short: Callable[[str], str | None] | None = None
     own_news: Callable[[Any, Any, list[str], list[str]], list[str]] | None = None
     prompt: Callable[[Any, Sequence[Any], list[str]], str] | None = None
+    momentary_view: tuple[str, ...] = ()  # view settings a fresh view drops (`ui.view`)
 
     def option_defaults(self) -> dict[str, bool]:
         """Each option's value at first (an option is "label", off, or ("label", default))."""
@@ -69,7 +70,8 @@ def game_view(name: str) -> GameView:
                     describe=getattr(widget, "describe", None),
                     answers=getattr(widget, "answers", None), phrases=getattr(widget, "phrases", None),
                     log_words=getattr(widget, "log_words", None), short=getattr(widget, "short", None),
-                    own_news=getattr(widget, "own_news", None), prompt=getattr(widget, "prompt", None))
+                    own_news=getattr(widget, "own_news", None), prompt=getattr(widget, "prompt", None),
+                    momentary_view=tuple(getattr(widget, "MOMENTARY_VIEW", ())))
 
 
 def board_svg(render: Callable[..., str], observation: Any, legal: Sequence[Any],

@@ -120,6 +120,7 @@ class Table:
 
         self.board = SvgBoard()
         self.board.on_action(self._guard(self.click))
+        self.board.on_view(self._guard(self._fresh_view))
         self.status = W.HTML()
         self.error = W.HTML()
         self.log_view = W.HTML()
@@ -141,7 +142,7 @@ class Table:
             for name, spec in (options or {}).items()}
         self.option_values: dict[str, Any] = {name: bool(on) for name, (_, on) in toggles_spec.items()}
         self.toggles = set(toggles_spec)
-        self.view = ViewSettings(self.option_values)
+        self.view = ViewSettings(self.option_values, momentary=self.game_view.momentary_view)
         toggles = []
         for name, (label, on) in toggles_spec.items():
             box = W.Checkbox(value=bool(on), description=label, indent=False)
@@ -383,6 +384,11 @@ class Table:
         # "you".
         return board_svg(self.render, state.observation(self.viewer), legal, self.seat_names,
                          {**self.option_values, "spectator": not self.is_human(self.viewer)})
+
+    def _fresh_view(self) -> None:
+        """A browser opened a view (a page reloaded): it shows the game as it stands, not a replay."""
+        if self.view.fresh():
+            self._redraw()
 
     def _redraw(self) -> None:
         state = self.state

@@ -6,11 +6,15 @@ both handle such clicks here, one mechanism: the key must be one the board offer
 earlier), and a value the renderer cannot draw is refused with the old value kept.  One click may
 set several keys at once, ``ui:rotation=0&side=front`` (the Escape key's "put it back as it was").
 Anything else ("seat_names", an option's name, a typo) is refused with a message and changes nothing.
+
+A *momentary* setting looks back at a moment (BOO's replay of the last turn's scares, declared by
+the game's ``MOMENTARY_VIEW``): a fresh view of the board (a page reloaded) starts without it, as
+the game stands, rather than at a step of a replay the learner no longer remembers choosing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .svg import actions_in
@@ -21,9 +25,17 @@ PREFIX = "ui:"
 class ViewSettings:
     """The view settings of one board: ``values`` are passed to the renderer as keyword options."""
 
-    def __init__(self, values: dict[str, Any]) -> None:
+    def __init__(self, values: dict[str, Any], momentary: Sequence[str] = ()) -> None:
         self.values = values
+        self.momentary = tuple(momentary)
         self.keys: set[str] = set()  # keys a board has offered so far
+
+    def fresh(self) -> bool:
+        """Forget the momentary settings (a new view starts as the game stands); True if any was set."""
+        dropped = [key for key in self.momentary if key in self.values]
+        for key in dropped:
+            del self.values[key]
+        return bool(dropped)
 
     def offered(self, svg: str) -> set[str]:
         """The keys this board offers in ``svg`` or has offered before (remembered from now on)."""

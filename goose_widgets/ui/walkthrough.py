@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -36,17 +36,19 @@ class WalkthroughPlayer:
     """First / back / next / last through a scenario; the board is drawn by the game's renderer."""
 
     def __init__(self, scenario: Scenario, render: Callable[..., str], *, show_choices: bool = False,
-                 log_words: Callable[[str], str] | None = None, **render_options: Any) -> None:
+                 log_words: Callable[[str], str] | None = None, momentary: Sequence[str] = (),
+                 **render_options: Any) -> None:
         self.scenario = scenario
         self.show_choices = show_choices
         self.render = render
         self.render_options = render_options
         self.log_words = log_words  # the game's wording of its log lines (BOO's squares in words)
-        self.view = ViewSettings({})
+        self.view = ViewSettings({}, momentary=momentary)
         self.states = scenario.states()
         self.position = 0
         self.board = SvgBoard()
         self.board.on_action(guarded(self._show_error)(self.click))
+        self.board.on_view(guarded(self._show_error)(self._fresh_view))
         # h3: under the notebook's sections (h2), so a screen reader's list of headings nests
         self.title = W.HTML(f"<h3 style='margin:4px 0;font-size:15px'>{html.escape(scenario.name)}</h3>")
         # Beside the board where the cell is wide enough, under it otherwise: the board keeps the
@@ -103,6 +105,11 @@ class WalkthroughPlayer:
         svg = self.render(state.observation(viewer), legal, **options)
         # The choices are shown, not offered: a walkthrough's moves are its script.
         return _MOVE_ACTION.sub(' aria-disabled="true"', svg) if legal else svg
+
+    def _fresh_view(self) -> None:
+        """A browser opened a view (a page reloaded): the step as it stands, not a replay of it."""
+        if self.view.fresh():
+            self.board.svg = self.view_svg()
 
     def click(self, action_text: str) -> None:
         """What a click on the board does: view settings change the view; moves are the script's."""

@@ -14,15 +14,19 @@ from goose_widgets.games.boo.bots import GreedyBot, RandomBot
 from goose_widgets.games.boo.examples import SCENARIOS, flip_puzzle_start, order_puzzle_start
 from goose_widgets.games.boo.exercises import (
     EXERCISES,
-    back_of_a_ghost,
+    ON_ITS_BACK,
+    TURNED,
     best_scare_order,
-    first_card_chance,
+    card_on_its_back,
+    first_card_ghosts,
     line_of_sight,
-    turn_a_ghost,
+    placements_showing,
+    shown,
+    turned_card,
     which_cards_flip,
     write_a_bot,
 )
-from goose_widgets.games.boo.rules import STANDARD_EDITION
+from goose_widgets.games.boo.rules import STANDARD_EDITION, make_placed
 
 from ..exercise_helpers import (
     assert_capstone,
@@ -66,7 +70,8 @@ def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
 @pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
 def test_the_solution_shown_is_correct(exercise):
     namespace = solution_namespace(exercise, flip_puzzle_start=flip_puzzle_start,
-                                   order_puzzle_start=order_puzzle_start, STANDARD_EDITION=STANDARD_EDITION)
+                                   order_puzzle_start=order_puzzle_start, STANDARD_EDITION=STANDARD_EDITION,
+                                   make_placed=make_placed)
     found = [v for k, v in namespace.items() if k in ("answer", "sight")]
     assert_correct(exercise, found[0])
 
@@ -76,22 +81,34 @@ def test_the_exercises_are_in_notebooks_07_and_08_in_course_order():
 
 
 WRONG = [
-    (turn_a_ghost, "B<", "anticlockwise"),
-    (turn_a_ghost, "W>", "does not change its colours"),
-    (turn_a_ghost, "Bv", "quarter turn clockwise"),
-    (turn_a_ghost, "ghost", "answer with a ghost"),
-    (back_of_a_ghost, "B>", "also turned"),
-    (back_of_a_ghost, "W^", "only turns it"),
-    (back_of_a_ghost, "Wv", "other colour"),
-    (back_of_a_ghost, 3, "answer with a ghost"),
+    (turned_card, ("K7", 90), "The right card, turned the other way"),
+    (turned_card, ("K7", 0), "stand in a column"),
+    (turned_card, ("W7", 270), "W7 is K7 with the colours exchanged"),
+    (turned_card, ("K4", 90), "shows B> T B> (top to bottom)"),
+    (turned_card, ("K12", 270), "Undo the placement square by square"),
+    (turned_card, ("G3", 90), "gate's cards are never placed"),
+    (turned_card, ("K7", 45), "rot 0, 90, 180 or 270"),
+    (turned_card, "K7", "answer with a card and a rotation"),
+    (turned_card, ("K7", "rot 270"), "answer with a card and a rotation"),
+    (card_on_its_back, ("K10", 0), "The right card, turned the other way"),
+    (card_on_its_back, ("W10", 180), "shows W^ W^ B^ (left to right)"),
+    (card_on_its_back, ("W10", 180), "undo the flip once"),
+    (card_on_its_back, ("K10", 90), "lie along a row"),
+    (card_on_its_back, ("K11", 0), "Undo the placement square by square"),
+    (card_on_its_back, 3, "answer with a card and a rotation"),
     (EXERCISES["Write the line of sight of a ghost"], sight_through_everything, "own colour"),
     (EXERCISES["Write the line of sight of a ghost"], 42, "expected a function"),
     (which_cards_flip, {"G1", "W3", "G3"}, "G3 does not flip"),
     (which_cards_flip, {"G1"}, "1 card that flips is missing"),
     (which_cards_flip, "K12", "answer with a set"),
-    (first_card_chance, Fraction(1, 4), "three ghosts"),
-    (first_card_chance, Fraction(1, 2), "Count the black deck"),
-    (first_card_chance, "a third", "expected a number"),
+    (first_card_ghosts, Fraction(25, 12), "both colours"),
+    (first_card_ghosts, Fraction(11, 6), "front side only"),
+    (first_card_ghosts, Fraction(1, 4), "back side only"),
+    (first_card_ghosts, Fraction(1, 3), "chance that the card has three ghosts"),
+    (first_card_ghosts, 3, "the most a card can show"),
+    (first_card_ghosts, 2, "better side"),
+    (first_card_ghosts, 4, "too large"),
+    (first_card_ghosts, "two", "expected a number"),
     (best_scare_order, (-3, 2), "another first ghost"),
     (best_scare_order, (-2, 2), "leaves Black 8 ghosts"),
     (best_scare_order, (0, 0), "not a ghost of the active card"),
@@ -108,13 +125,28 @@ def test_plausible_mistakes_get_their_message(exercise, answer, phrase):
 def test_answers_in_other_shapes_a_learner_would_write():
     assert_correct(best_scare_order, [-1, 2])          # a list, as which_cards_flip takes a list
     assert_correct(which_cards_flip, ["W3", "g1"])
-    assert_correct(turn_a_ghost, " b> ")
-    assert_correct(back_of_a_ghost, "BV")
+    assert_correct(turned_card, [" k7 ", 270])
+    assert_correct(card_on_its_back, ("K10", 180.0))
 
 
-def test_the_first_card_chance_is_a_number_with_the_course_policy():
-    assert_rounded(first_card_chance, Fraction(1, 3), 3)   # 0.333 is right but rounded, not correct
-    assert_junk_refused(first_card_chance)
+def test_the_first_card_answer_is_a_number_with_the_course_policy():
+    assert_rounded(first_card_ghosts, Fraction(23, 12), 3)   # 1.917 is right but rounded, not correct
+    assert_junk_refused(first_card_ghosts)
+
+
+def test_each_card_the_graveyard_shows_is_one_card_turned_one_way():
+    """The engine finds one placement for each display, the reference; the other side up shows
+    something else, so the side the prompt names matters."""
+    assert placements_showing(TURNED) == [turned_card.reference]
+    assert placements_showing(ON_ITS_BACK) == [card_on_its_back.reference]
+    assert shown(*turned_card.reference, "front") == TURNED
+    for target in (TURNED, ON_ITS_BACK):
+        other = "front" if target.side == "back" else "back"
+        assert not placements_showing(type(target)(other, target.vertical, target.tokens))
+
+
+def test_the_cards_to_read_are_not_the_one_notebook_07_prints_in_all_eight_ways():
+    assert {turned_card.reference[0], card_on_its_back.reference[0]}.isdisjoint({"K5"})
 
 
 def test_the_which_cards_prompt_draws_with_imports_it_names():
@@ -136,8 +168,16 @@ def test_no_walkthrough_plays_the_puzzles_of_notebook_08():
                 assert move not in [str(step.move) for step in scenario.steps]
 
 
-def test_first_card_chance_is_the_engine_count():
+def test_the_first_card_answer_is_the_engines_and_set_up_chances_agree():
+    """The expected value by the set-up's chance node agrees with the worked example's method:
+    `set_up_chances` for each count, weighted by the count."""
     game = load_game("boo", players=2)
+    from goose_widgets.games.boo.exercises import black_ghosts_up, first_card_value
+
+    by_count = sum(k * analysis.set_up_chances(game, lambda s, k=k: black_ghosts_up(s.hands[0]) == k)
+                   for k in range(4))
+    assert first_card_value() == by_count == first_card_ghosts.reference == Fraction(23, 12)
+    assert black_ghosts_up("K10") == 2 and black_ghosts_up("K11") == 1
     three = analysis.set_up_chances(game, lambda s: s.hands[0] in {"K1", "K2", "K3", "K10"})
     assert three == Fraction(1, 3)
     top_too = analysis.set_up_chances(game, lambda s: s.tops[0] in {"K1", "K2", "K3", "K10"}, draws=2)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from goose_widgets import play
+import re
+
+from goose_widgets import load_game, play, walkthrough
+from goose_widgets.engine import playout
 from goose_widgets.games.boo.examples import SCENARIOS, tip_2_start
 from goose_widgets.games.boo.rules import Place
 from goose_widgets.games.boo.widget import buttons, render
@@ -62,6 +65,86 @@ def test_replay_steps_through_the_flips_of_the_last_turn():
     assert before.graveyard.cards[3].side == "front" and start != first
     assert render(obs, [], replay="999:1") == full  # a stale replay option is ignored
     assert {f"ui:replay={number}:{k}" for k in (0, 2, 3)} <= actions_in(first)
+
+
+def test_a_replayed_turn_shows_the_score_of_the_graveyard_it_draws():
+    """Issue 29: after a page reload 07's board showed "Scares shown: 0 of 3" under the score after
+    the scares (the step control keeps its place: it is the kernel's state that a reloaded view
+    draws).  Now every step shows the score of the graveyard it draws, and says so."""
+    walk = SCENARIOS["Example Turn 1"]
+    before, after = walk.states()[0], walk.states()[1]
+    obs = after.observation(1)
+    number, total = after.last_turn.number, len(after.last_turn.scares)
+    assert total == 3 and after.last_turn.seat == 1
+    placed = obs.graveyard.cards[obs.active]
+    # no scare shown: the score before the turn and the ghosts of the card just placed (O5a: its own
+    # ghosts never flip it), none of the flips
+    start = [before.scores()[seat] + sum(t[0] == colour for t in placed.tokens)
+             for seat, colour in enumerate("BW")]
+    assert start != list(after.scores())
+    svg = render(obs, [], replay=f"{number}:0")
+    assert f"Black {start[0]} – White {start[1]} after 0 of 3 scares" in svg
+    assert f"score {start[0]}<" in svg and f"score {start[1]}<" in svg and "Scares shown: 0 of 3" in svg
+    assert f"Black {after.scores()[0]} – White {after.scores()[1]}" not in svg
+    for step in (1, 2):  # each step: the scores of the cards it draws, between the two
+        shown = render(obs, [], replay=f"{number}:{step}")
+        score = re.search(rf"Black (\d+) – White (\d+) after {step} of 3", shown)
+        assert score is not None
+        black, white = int(score[1]), int(score[2])
+        assert f"score {black}<" in shown and f"score {white}<" in shown
+        assert black + white == start[0] + start[1]  # a flip turns a ghost of one colour into the other
+    full = render(obs, [])
+    assert "Scares shown: 3 of 3" in full and "after 3 of 3" not in full
+    assert f"Black {after.scores()[0]} – White {after.scores()[1]}" in full
+
+
+def test_a_replay_of_the_last_turn_of_a_game_keeps_the_result():
+    """At the end the result stays in the headline; the replayed score is said beside it."""
+    ends = (playout(load_game("boo").new_initial_state(), None, rng=seed) for seed in range(20))
+    state = next(end for end in ends if any(r.flipped for r in end.last_turn.scares))
+    obs, number = state.observation(0), state.last_turn.number
+    black, white = state.scores()
+    svg = render(obs, [], replay=f"{number}:0")
+    assert f"Black {black} – White {white}; shown: Black " in svg and "Game over: " in svg
+    shown = re.search(r"shown: Black (\d+) – White (\d+) after 0 of", svg)
+    assert shown and (int(shown[1]), int(shown[2])) != (black, white)
+    assert f"score {shown[1]}<" in svg and f"score {shown[2]}<" in svg
+
+
+def opened_again(board):
+    """What the board's script sends when a browser opens a view of it (a page reloaded)."""
+    assert 'model.send({ type: "view" })' in board._esm
+    board._on_msg(board, {"type": "view"}, [])
+
+
+def test_a_fresh_view_of_a_walkthrough_shows_every_scare():
+    """Issue 29: a replay chosen before a page reload is dropped by the reloaded view."""
+    walk = walkthrough("boo", "Example Turn 1")
+    walk.go(1)
+    walk.click(f"ui:replay={walk.state.last_turn.number}:0")
+    assert "Scares shown: 0 of 3" in walk.board.svg
+    opened_again(walk.board)
+    assert "Scares shown: 3 of 3" in walk.board.svg and walk.error.value == ""
+    unchanged = walk.board.svg
+    opened_again(walk.board)  # nothing to drop: nothing redrawn
+    assert walk.board.svg == unchanged
+
+
+def test_a_fresh_view_of_a_table_drops_the_replay_and_keeps_the_card_turned():
+    table = play("boo", players=["human", "greedy"], seed=2)
+    table.click(sorted(a for a in actions_in(table.board.svg) if a.startswith("place"))[0])
+    while table.state.pending:
+        table.click(str(table.state.legal_actions()[0]))
+    turn = table.state.last_turn
+    assert turn is not None and turn.scares and table.state.current_player == 0
+    table.click("ui:rotation=90")
+    table.click(f"ui:replay={turn.number}:0")
+    assert f"Scares shown: 0 of {len(turn.scares)}" in table.board.svg
+    opened_again(table.board)
+    assert f"Scares shown: {len(turn.scares)} of {len(turn.scares)}" in table.board.svg
+    assert "replay" not in table.view.values and table.view.values["rotation"] == "90"
+    places = {a for a in actions_in(table.board.svg) if a.startswith("place")}
+    assert places and all(" rot 90 " in a for a in places)
 
 
 def test_scores_are_shown_and_render_ignores_unknown_options():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from itertools import combinations
 from math import comb
 
 import pytest
@@ -15,14 +16,16 @@ from goose_widgets.games.sneaky_goose import analysis as A
 from goose_widgets.games.sneaky_goose.deck import DECK
 from goose_widgets.games.sneaky_goose.exercises import (
     EXERCISES,
-    first_card_chance,
-    first_card_sneaky,
-    fresh_card_value,
+    GRID_CASES,
+    VALUE_CASES,
+    bottom_row_pair,
+    higher_bottom_card,
     honk_bonus,
     honk_break_even,
     honk_round_score,
     honk_score,
     low_grid_chance,
+    pair_chance,
     reference_answer,
     slam_on_upcard,
     value_after_seeing,
@@ -41,7 +44,7 @@ from ..exercise_helpers import (
 )
 
 ANSWERS = [e for e in EXERCISES if e is not write_a_bot.exercise]
-NUMBERS = [first_card_sneaky, fresh_card_value, low_grid_chance, slam_on_upcard]
+NUMBERS = [bottom_row_pair, higher_bottom_card, slam_on_upcard]
 
 
 @pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
@@ -54,7 +57,8 @@ def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
 @pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
 def test_the_solution_shown_is_correct(exercise):
     namespace = solution_namespace(exercise, load_game=load_game, DECK=DECK, analysis=A)
-    assert_correct(exercise, namespace.get("expected_unseen", namespace.get("answer")))
+    found = [namespace[name] for name in ("expected_unseen", "low_grid", "answer") if name in namespace]
+    assert_correct(exercise, found[0])
 
 
 def test_the_exercises_are_in_notebooks_05_and_06_in_course_order():
@@ -63,7 +67,7 @@ def test_the_exercises_are_in_notebooks_05_and_06_in_course_order():
 
 @pytest.mark.parametrize("exercise", NUMBERS, ids=lambda e: e.name)
 def test_numbers_rounded_are_rounded_and_junk_is_refused(exercise):
-    assert_rounded(exercise, reference_answer(exercise), 4)   # 0.0306, as notebook 06 prints it
+    assert_rounded(exercise, reference_answer(exercise), 4)   # 0.1083, as notebook 06 prints it
     assert_rounded(exercise, reference_answer(exercise), 3)
     assert_junk_refused(exercise)
 
@@ -80,8 +84,69 @@ def test_the_honk_break_even_is_where_the_expected_bonus_turns_positive():
     assert_junk_refused(honk_break_even)
 
 
-def test_the_rule_answers_come_from_the_engine():
-    assert first_card_chance() == Fraction(sum(t.copies for t in DECK if t.name == "Sneaky Goose"), 54)
+def test_the_bottom_row_answers_come_from_the_engines_deal():
+    """Walked by the engine, the bottom row is any two different cards of the deck, all equally
+    likely: the count over the deck's pairs agrees."""
+    cards = [t for t in DECK for _ in range(t.copies)]
+    pairs = list(combinations(cards, 2))
+    by_pairs = Fraction(sum(a.name == b.name for a, b in pairs), len(pairs))
+    assert pair_chance() == by_pairs == Fraction(79, 1431)
+    assert higher_bottom_card.reference == Fraction(sum(max(a.value, b.value) for a, b in pairs), len(pairs))
+    assert sum(A.bottom_row_distribution().values()) == 1
+
+
+def test_the_value_cases_are_not_the_ones_notebook_06_prints():
+    """06's worked example prints `expected_after_seeing` for some lists: none is checked."""
+    printed = {(13,), (13, 13), (12, 12, 12, 12), (-1, -1, 0, 0), (1, 1, 1, 1, 2, 2, 2, 2)}
+    assert not printed & {tuple(sorted(case)) for case in VALUE_CASES}
+
+
+def test_the_low_grid_is_checked_at_the_questions_limit_at_both_ends_and_for_other_editions():
+    grid = A.fresh_grid_distribution()
+    limits = {limit for deck, limit in GRID_CASES if deck == DECK}
+    assert {10, min(grid), max(grid)} <= limits
+    assert len({deck for deck, _ in GRID_CASES}) >= 3  # data for DECK alone cannot pass
+    assert low_grid_chance.reference(DECK, 10) == sum(p for s, p in grid.items() if s <= 10)
+    for deck, limit in GRID_CASES:
+        engine = A.fresh_grid_distribution(load_game("sneaky_goose", deck=deck))
+        assert low_grid_chance.reference(deck, limit) == sum(p for s, p in engine.items() if s <= limit)
+
+
+def test_the_low_grid_must_be_counted_without_the_engine():
+    """Its sandbox has the deck table and nothing else of the game: not the rules, not the analysis."""
+    def asks_the_engine(deck, limit):
+        from goose_widgets import load_game
+
+        load_game("sneaky_goose")
+        return 0
+
+    assert_wrong(low_grid_chance, asks_the_engine, "without the engine", "deck")
+
+    def asks_the_analysis(deck, limit):
+        from goose_widgets.games.sneaky_goose.analysis import fresh_grid_distribution
+
+        return sum(p for s, p in fresh_grid_distribution().items() if s <= limit)
+
+    assert_wrong(low_grid_chance, asks_the_analysis, "count the grids yourself")
+
+
+GRID = dict(A.fresh_grid_distribution())  # plain data: a learner's function's sandbox has no analysis
+
+
+def _low_grid_with_replacement(deck, limit):
+    """Four cards drawn with replacement: a plausible mistake."""
+    from itertools import product
+
+    size = sum(t.copies for t in deck)
+    one = {t.value: Fraction(t.copies, size) for t in deck}
+    return sum((one[a] * one[b] * one[c] * one[d] for a, b, c, d in product(one, repeat=4)
+                if a + b + c + d <= limit), Fraction(0))
+
+
+def _low_grid_rows(deck, limit):
+    """The deck table's rows taken as one card each: a plausible mistake."""
+    hands = list(combinations([t.value for t in deck], 4))
+    return Fraction(sum(sum(h) <= limit for h in hands), len(hands))
 
 
 def _slip_by_row():
@@ -92,23 +157,41 @@ def _slip_by_row():
 
 
 WRONG = [
-    (first_card_sneaky, Fraction(2, 54), "two rows"),
-    (first_card_sneaky, Fraction(2, 15), "weigh each by its copies"),
+    (bottom_row_pair, Fraction(25, 477), "one type"),                 # the Sneaky rows as two types
+    (bottom_row_pair, Fraction(53, 729), "other 53 cards"),          # with replacement
+    (bottom_row_pair, Fraction(1, 14), "weigh each by its copies"),
+    (bottom_row_pair, Fraction(2, 477), "only a pair of Sneaky Geese"),
+    (bottom_row_pair, Fraction(3, 53), "Add over every first card"),  # the cell above's one case
+    (bottom_row_pair, Fraction(1, 20), "c/54"),
     (honk_score, -2, "strictly lowest"),
     (honk_score, 18, "not among the lowest"),
     (honk_score, 8, "tie for lowest"),
     (honk_score, 5, "Add up Player 1's four cards"),
-    (fresh_card_value, 6, "average of the 15 card *types*"),
-    (fresh_card_value, 7.5, "copies"),
-    (fresh_card_value, "six", "expected a number"),
+    (higher_bottom_card, Fraction(56, 9), "value of one card"),
+    (higher_bottom_card, Fraction(5576, 1431), "lower of the two"),
+    (higher_bottom_card, Fraction(112, 9), "expected sum"),
+    (higher_bottom_card, Fraction(6200, 729), "with replacement"),
+    (higher_bottom_card, 13, "highest a card can be"),
+    (higher_bottom_card, 8, "every pair of two different cards"),
+    (higher_bottom_card, "eight", "expected a number"),
     (value_after_seeing, lambda seen: Fraction(56, 9), "take the seen cards out"),
     (value_after_seeing, lambda seen: Fraction(336 - sum(seen), 54), "from the count"),
     (value_after_seeing, lambda seen: seen[0], "raised IndexError"),
     (value_after_seeing, 6, "expected a function"),
-    (low_grid_chance, Fraction(1, 30), "without replacement"),
-    (low_grid_chance, 1.5, "between 0 and 1"),
-    (low_grid_chance, sum((p for s, p in A.fresh_grid_distribution().items() if s < 10), Fraction(0)),
-     "less than"),
+    (low_grid_chance, lambda deck, limit, grid=GRID: sum((p for s, p in grid.items() if s < limit),
+                                                         Fraction(0)), "less than"),
+    (low_grid_chance, lambda deck, limit, grid=GRID: 1 - sum((p for s, p in grid.items() if s <= limit),
+                                                             Fraction(0)), "more than"),
+    (low_grid_chance, _low_grid_with_replacement, "with replacement"),
+    (low_grid_chance, _low_grid_rows, "each row of the deck table"),
+    (low_grid_chance, lambda deck, limit: 9672, "between 0 and 1"),
+    (low_grid_chance, lambda deck, limit: Fraction(1, 30), "low_grid(DECK, 10)"),
+    (low_grid_chance, lambda deck, limit, right=low_grid_chance.reference: right(DECK, limit),
+     "20 × 9, 20) asks for.  Use the `deck` you are given (not `DECK`)"),  # counts the standard deck only
+    (low_grid_chance, lambda deck, limit, grid=GRID: sum((p for s, p in grid.items() if s <= limit),
+                                                         Fraction(0)), "Use the `deck`"),  # the engine's data
+    (low_grid_chance, lambda limit: 0, "2 argument(s)"),
+    (low_grid_chance, Fraction(1, 30), "expected a function"),
     (slam_on_upcard, Fraction(1, 9), "three cards"),
     (honk_break_even, 26, "+0.83: positive"),
     (honk_break_even, 24, "mean"),

@@ -10,6 +10,7 @@ from goose_widgets.ui import SvgBoard, Table, WalkthroughPlayer, errors
 from goose_widgets.ui.board import static_svg
 from goose_widgets.ui.names import with_seat_names
 from goose_widgets.ui.svg import actions_in
+from goose_widgets.ui.view import ViewSettings
 
 from ..engine import toy_game
 
@@ -88,6 +89,29 @@ def test_view_state_clicks_change_render_options_not_the_game():
     assert "('rotation', '90')" in table.board.svg
     table.click("ui:rotation=270")  # any value the board can draw, not only the one offered now
     assert table.option_values["rotation"] == "270"
+
+
+def test_a_fresh_view_drops_only_the_momentary_settings_and_a_failure_is_shown(monkeypatch):
+    """A browser opening a view (a page reloaded) sends "view": the holder drops its momentary view
+    settings and redraws; a redraw that fails is shown in the widget, never swallowed."""
+    settings = ViewSettings({"replay": "3:0", "rotation": "90"}, momentary=("replay",))
+    assert settings.fresh() and settings.values == {"rotation": "90"}
+    assert not settings.fresh()  # nothing left to drop: the holder need not redraw
+    board = SvgBoard()
+    opened = []
+    board.on_view(lambda: opened.append(True))
+    board._on_msg(board, {"type": "view"}, None)
+    assert opened == [True] and 'model.send({ type: "view" })' in board._esm
+    table = make_table(render=render_with_rotation)
+    table.view.momentary = ("rotation",)  # the toy game's rotation, made momentary for the test
+    table.click("ui:rotation=90")
+    table.board._on_msg(table.board, {"type": "view"}, None)
+    assert "rotation" not in table.option_values and "('rotation', '90')" not in table.board.svg
+    monkeypatch.setattr(errors, "RAISE_ERRORS", False)
+    table.click("ui:rotation=90")
+    monkeypatch.setattr(table, "_redraw", lambda: 1 / 0)
+    table.board._on_msg(table.board, {"type": "view"}, None)
+    assert "ZeroDivisionError" in table.error.value
 
 
 @pytest.mark.parametrize("junk", [None, 3, b"step 1", ["step 1"], "ui:seat_names=x", "ui:rotation",

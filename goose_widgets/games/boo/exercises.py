@@ -2,17 +2,23 @@
 
 Every checker asks the engine for the answer; numbers are judged by the course's one numeric policy.
 
-Notebook 07 (the cards): `turn_a_ghost` (a ghost on a card placed turned, O3) and `back_of_a_ghost`
-(the same square on the back side, turned too), both from the engine's own token functions.
+Notebook 07 (the cards, ruling O3 and the back side): `turned_card` ("Read a turned card") and
+`card_on_its_back` ("Read a card on its back") ask the way back, from what the graveyard shows to
+the card of the card table and the rotation it was placed with.  Notebook 07 prints K5 in all eight
+ways it can lie; no one edit of that cell answers these (the learner must undo a placement, and a
+flip), checked against the engine's `make_placed`.
 
 Notebook 08:
 
-1. `line_of_sight`: write the squares a ghost sees and where its sight stops (O4).  Checked against
-   `Graveyard.line_of_sight` for every ghost of several graveyards from seeded games.
+1. `line_of_sight`: write the squares a ghost sees and where its sight stops (O4), yourself: the
+   sandbox is without the rules and analysis, and the graveyard comes as plain data.  Checked
+   against `Graveyard.line_of_sight` for every ghost of several graveyards from seeded games.
 2. `which_cards_flip`: which cards does a given placement flip?  Checked by applying the placement
    with the engine (O4, O5), in `examples.flip_puzzle_start`, a position no walkthrough plays.
-3. `first_card_chance`: the exact chance that Black's first hand card has three ghosts, checked
-   against the engine's set-up chance nodes (O2).
+3. `first_card_ghosts` ("Black's first card, best side up"): the expected number of black ghosts
+   Black's first hand card shows on its better side (the back side flips every ghost), checked
+   against the engine's set-up chance node (O2).  The worked example's `set_up_chances` gives the
+   chance of a property, not an expected value: no one call of it answers.
 4. `best_scare_order`: which ghost should scare first?  Checked by playing every choice through
    the engine (O5), in `examples.order_puzzle_start`: not TIP 2's position, which notebook 07 walks
    through.
@@ -22,18 +28,30 @@ Notebook 08:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
-from ...engine import RandomBot, sample_outcome_fast
-from ...exercises import Exercise, Wrong, as_int, call_learner, check_probability, describe, expect_callable
+from ...engine import RandomBot, expectation, sample_outcome_fast
+from ...exercises import Exercise, Wrong, as_int, call_learner, check_number, describe, expect_callable
 from ...exercises.bots import Bar, BotCapstone, judge_standings
 from ...exercises.core import defined_in, write_it_yourself
-from .analysis import set_up_chances
 from .examples import FLIP_PUZZLE_MOVE, ORDER_PUZZLE_MOVE, flip_puzzle_start, order_puzzle_start
-from .rules import COLOURS, FACINGS, Game, Graveyard, Scare, flip_token, is_ghost, iter_ghosts, rotate_token
+from .rules import (
+    COLOURS,
+    ROTATIONS,
+    SIDES,
+    STANDARD_EDITION,
+    Game,
+    Graveyard,
+    Scare,
+    is_ghost,
+    iter_ghosts,
+    make_placed,
+)
 
 # The game's modules that would compute a "write it yourself" answer in one call: a function
 # answer's sandbox is without them (`exercises.write_it_yourself`).
@@ -42,86 +60,155 @@ SHORTCUTS = ("rules", "analysis", "examples", "bots", "expert", "determinize", "
 
 RULES_NOTEBOOK = "07_boo"
 STRATEGY_NOTEBOOK = "08_boo_strategy"
-GHOSTS = {c + f for c in "BW" for f in FACINGS}
 
 
-# --- notebook 07: turning and flipping a card --------------------------------------------------
-def _token(answer: Any, example: str) -> str:
-    if not isinstance(answer, str) or answer.strip().upper().replace("V", "v") not in GHOSTS:
-        raise Wrong(f"answer with a ghost as the graveyard prints it: a colour B or W and a facing "
-                    f"^ > v <, e.g. {example!r}; got {describe(answer)}.")
-    return answer.strip().upper().replace("V", "v")
+# --- notebook 07: read a card the graveyard shows --------------------------------------------
+# Notebook 07 prints K5 in all eight ways it can lie (a card, turned): these ask the way back, from
+# what the graveyard shows to the card and its rotation, so no edit of that cell answers them.
+READING = {False: "left to right", True: "top to bottom"}
 
 
-TURNED = ("B^", 90)  # a black ghost facing up, on a card placed rot 90
+@dataclass(frozen=True)
+class Shown:
+    """A card as the graveyard shows it: its side, whether it stands in a column, its three squares
+    in reading order (left to right, or top to bottom)."""
+
+    side: str
+    vertical: bool
+    tokens: tuple[str, ...]
+
+    def words(self) -> str:
+        return " ".join(self.tokens) + f" ({READING[self.vertical]})"
 
 
-def _check_turn(answer: Any) -> None:
-    token, rotation = TURNED
-    got = _token(answer, "W<")
-    expected = rotate_token(token, rotation)
-    if got == expected:
+def shown(name: str, rotation: int, side: str) -> Shown:
+    """How the card ``name`` lies placed ``rot rotation side`` (the engine's `make_placed`)."""
+    placed = make_placed(STANDARD_EDITION.by_name[name], 0, 0, rotation, side)
+    return Shown(side, placed.vertical, tuple(t for _, t in sorted(zip(placed.squares, placed.tokens))))
+
+
+def placements_showing(target: Shown) -> list[tuple[str, int]]:
+    """The engine's answer: every (card, rotation) of the two players' decks that lies as ``target``."""
+    return [(card.name, rotation) for card in STANDARD_EDITION.cards if card.deck in COLOURS
+            for rotation in ROTATIONS if shown(card.name, rotation, target.side) == target]
+
+
+def _placement(answer: Any, example: str) -> tuple[str, int]:
+    shape = (f"answer with a card and a rotation, e.g. {example}; got {describe(answer)}.")
+    if not (isinstance(answer, (tuple, list)) and len(answer) == 2 and isinstance(answer[0], str)):
+        raise Wrong(shape)
+    name = answer[0].strip().upper()
+    try:
+        rotation = as_int(answer[1], "the rotation")
+    except Wrong:
+        raise Wrong(shape) from None
+    card = STANDARD_EDITION.by_name.get(name)
+    if card is None or card.deck not in COLOURS:
+        raise Wrong(f"{answer[0]!r} is not a card of Black's or White's deck (K1 to K12, W1 to W12): "
+                    "the gate's cards are never placed.")
+    if rotation not in ROTATIONS:
+        raise Wrong(f"a card is placed with rot 0, 90, 180 or 270, not {rotation}.")
+    return name, rotation
+
+
+def _check_reading(answer: Any, target: Shown, example: str) -> None:
+    name, rotation = _placement(answer, example)
+    got = shown(name, rotation, target.side)
+    if got == target:
         return
-    if got == rotate_token(token, -rotation):
-        raise Wrong("that turns it anticlockwise: `rot 90` turns the card 90° clockwise, like a "
-                    "clock's hand.")
-    if got[0] != expected[0]:
-        raise Wrong("turning a card does not change its colours: only flipping to the back side does.")
-    raise Wrong(f"{got} is not it.  Turn the arrow {token[1]} a quarter turn clockwise.")
+    said = (f"Placed `rot {rotation} {target.side}`, {name} shows {got.words()}; the graveyard shows "
+            f"{target.words()}.")
+    if got.vertical != target.vertical:
+        raise Wrong(said + f"  `rot 0` and `rot 180` lie along a row, `rot 90` and `rot 270` stand in a "
+                    f"column: this card {'stands' if target.vertical else 'lies'}.")
+    right = placements_showing(target)
+    if name in {n for n, _ in right}:
+        raise Wrong(said + "  The right card, turned the other way: which end of the card (square 0 or "
+                    f"square 2) is {'at the top' if target.vertical else 'on the left'}?")
+    # Black's and White's decks are the same cards with the colours exchanged: the twin of the right
+    # card is what a learner finds who changes the colours where the side says not to (front side
+    # up), or changes them twice (back side up).
+    twin = ("W" if name[0] == "K" else "K") + name[1:]
+    if twin in {n for n, _ in right}:
+        raise Wrong(said + f"  {name} is {twin} with the colours exchanged.  "
+                    + ("Back side up, the graveyard already shows every ghost in the other colour: "
+                       "undo the flip once, and look the result up in the card table."
+                       if target.side == "back" else
+                       "Front side up, every ghost keeps the colour the card table gives it."))
+    raise Wrong(said + "  Undo the placement square by square: turn each square back (its facing too), "
+                + ("then flip it (other colour, opposite facing), " if target.side == "back" else "")
+                + "and look for the result in the card table.")
 
 
-turn_a_ghost = Exercise(
-    name="Turn a ghost",
-    prompt="A square of a card holds a black ghost facing up, `B^`.  The card is placed front side up "
-           "with `rot 90`.  What does that square show in the graveyard?  Answer with a string like "
-           "`\"W<\"` (colour, then facing: ^ up, > right, v down, < left).",
-    checker=_check_turn,
-    hints=("`rot 90` turns the whole card 90° clockwise; every ghost on it turns with it.",
-           "Clockwise, up (^) becomes right (>), right becomes down (v), and so on."),
-    solution='answer = "B>"   # up, turned a quarter clockwise, faces right; the colour stays\n'
-             "# or ask the engine:\n"
-             "from goose_widgets.games.boo.rules import rotate_token\n"
-             'answer = rotate_token("B^", 90)',
-    reference="B>",
-    success="a quarter turn clockwise: the ghost faces right, and stays black.",
-    expects='a string like `answer = "W<"`',
+TURNED = Shown("front", True, ("T", "B<", "Bv"))
+
+
+def _check_turned(answer: Any) -> None:
+    _check_reading(answer, TURNED, '("K4", 90)')
+
+
+turned_card = Exercise(
+    name="Read a turned card",
+    prompt="A card stands in a column of the graveyard, front side up.  From top to bottom its squares "
+           "show `T`, `B<` and `Bv`.  Which card of the card table is it, and with which rotation was it "
+           "placed?  Answer with a pair like `(\"K4\", 90)`.",
+    checker=_check_turned,
+    hints=("Front side up, the ghosts keep their colours: look in the card table for a card with a "
+           "tombstone at one end and two black ghosts.",
+           "`rot 90` turns a card a quarter clockwise: square 0 (its left end) goes to the top, and every "
+           "ghost turns a quarter clockwise (^ becomes >).  `rot 270` turns it a quarter anticlockwise: "
+           "square 0 goes to the bottom."),
+    solution="""answer = ("K7", 270)   # K7 is B< B^ T; a quarter anticlockwise puts its tombstone (square 2)
+                       # on top, and turns B^ into B< and B< into Bv
+# or search with the engine: every card of the two decks, standing, front side up
+from goose_widgets.games.boo.rules import STANDARD_EDITION, make_placed
+
+for card in STANDARD_EDITION.cards:
+    for rotation in (90, 270):                        # standing in a column
+        placed = make_placed(card, 0, 0, rotation, "front")
+        reading = [t for _, t in sorted(zip(placed.squares, placed.tokens))]   # top to bottom
+        if card.deck != "gate" and reading == ["T", "B<", "Bv"]:
+            answer = (card.name, rotation)""",
+    reference=("K7", 270),
+    success="K7 turned a quarter anticlockwise: its tombstone, square 2, on top; B^ becomes B< and B< "
+            "becomes Bv.",
+    expects='a card and a rotation, like `answer = ("K4", 90)`',
     notebook=RULES_NOTEBOOK,
 )
 
-FLIPPED = ("W<", 90)  # a white ghost facing left, on a card placed back side up with rot 90
+
+ON_ITS_BACK = Shown("back", False, ("B^", "B^", "W^"))
 
 
 def _check_back(answer: Any) -> None:
-    token, rotation = FLIPPED
-    got = _token(answer, "B^")
-    expected = rotate_token(flip_token(token), rotation)
-    if got == expected:
-        return
-    if got == flip_token(token):
-        raise Wrong(f"{got} is the back of {token}, but the card is also turned: `rot {rotation}`.")
-    if got == rotate_token(token, rotation):
-        raise Wrong("that only turns it: on the back side every ghost has the other colour and faces "
-                    "the other way.")
-    if got[0] == token[0]:
-        raise Wrong("on the back side a ghost has the other colour.")
-    raise Wrong(f"{got} is not it.  First flip (other colour, opposite facing), then turn a quarter "
-                "clockwise.")
+    _check_reading(answer, ON_ITS_BACK, '("W4", 0)')
 
 
-back_of_a_ghost = Exercise(
-    name="The back of a ghost",
-    prompt="A square of a card holds a white ghost facing left, `W<`, on its front side.  The card is "
-           "placed BACK side up with `rot 90`.  What does that square show in the graveyard?",
+card_on_its_back = Exercise(
+    name="Read a card on its back",
+    prompt="Another card lies along a row, BACK side up.  From left to right its squares show `B^`, "
+           "`B^` and `W^`.  Which card of the card table is it, and with which rotation was it placed?  "
+           "Answer with a pair like `(\"W4\", 0)`.",
     checker=_check_back,
-    hints=("The back of a square is its flip: the ghost changes colour and faces the opposite way.",
-           "Flip first, then turn the result a quarter clockwise."),
-    solution='answer = "Bv"   # the back of W< is B>; turned a quarter clockwise, > becomes v\n'
-             "# or ask the engine:\n"
-             "from goose_widgets.games.boo.rules import flip_token, rotate_token\n"
-             'answer = rotate_token(flip_token("W<"), 90)',
-    reference="Bv",
-    success="the back of W< is B>, and a quarter turn makes it Bv: black, facing down.",
-    expects='a string like `answer = "B^"`',
+    hints=("Back side up, every ghost has the other colour and faces the other way: a black ghost you "
+           "see is a white one on the card's front.",
+           "Undo the placement square by square: `rot 180` puts the row the other way round and turns "
+           "every ghost round; then undo the flip.  Find what you get in the card table."),
+    solution="""answer = ("K10", 180)   # rot 180 reversed: W^ B^ B^, every ghost turned round: Wv Bv Bv;
+                        # unflipped (other colour, other way): B^ W^ W^, that is K10
+# or search with the engine: every card of the two decks, lying, back side up
+from goose_widgets.games.boo.rules import STANDARD_EDITION, make_placed
+
+for card in STANDARD_EDITION.cards:
+    for rotation in (0, 180):                         # lying along a row
+        placed = make_placed(card, 0, 0, rotation, "back")
+        reading = [t for _, t in sorted(zip(placed.squares, placed.tokens))]   # left to right
+        if card.deck != "gate" and reading == ["B^", "B^", "W^"]:
+            answer = (card.name, rotation)""",
+    reference=("K10", 180),
+    success="K10, Black's own card, turned half round and back side up: its back shows two black "
+            "ghosts where its front shows one.",
+    expects='a card and a rotation, like `answer = ("W4", 0)`',
     notebook=RULES_NOTEBOOK,
 )
 
@@ -271,34 +358,72 @@ answer = {b.name for a, b in zip(state.graveyard.cards, after.graveyard.cards) i
 )
 
 
-# --- 3. the first card ---------------------------------------------------------------------
-def three_ghosts(state: Any) -> bool:
-    card = state.game.edition.by_name[state.hands[0]]
-    return sum(1 for t in card.squares if is_ghost(t)) == 3
+# --- 3. the first card, best side up --------------------------------------------------------
+# Notebook 08's worked example (`set_up_chances`) gives the chance that the hand card has a
+# property; this asks for an expected value, and for the back side's rule (notebook 07) besides.
+def black_ghosts_up(name: str) -> int:
+    """The most black ghosts the card ``name`` shows face up, front or back side up (the engine's
+    `make_placed`: the back side flips every ghost)."""
+    card = STANDARD_EDITION.by_name[name]
+    return max(sum(1 for t in make_placed(card, 0, 0, 0, side).tokens if is_ghost(t) and t[0] == "B")
+               for side in SIDES)
+
+
+def first_card_value(value: Callable[[str], int] = black_ghosts_up) -> Fraction:
+    """The engine's answer: the expected ``value`` of Black's hand card, over the set-up's first
+    chance node (the card Black takes into hand)."""
+    return expectation(Game().new_initial_state(), lambda s: value(s.hands[0]),
+                       stop=lambda s: s.hands[0] is not None)
+
+
+def _ghosts(name: str, side: str, colour: str | None) -> int:
+    tokens = make_placed(STANDARD_EDITION.by_name[name], 0, 0, 0, side).tokens
+    return sum(1 for t in tokens if is_ghost(t) and (colour is None or t[0] == colour))
 
 
 def _check_first(answer: Any) -> None:
-    check_probability(answer, set_up_chances(Game(), three_ghosts),
-                      what="the chance that Black's first card has three ghosts", mistakes={
-        Fraction(1, 4): "count again: which black-lined cards have three ghosts (of either colour: K10 "
-                        "counts)?  3 of 12 misses one.",
-    }, otherwise="Count the black deck's cards with three ghosts of either colour.")
+    check_number(answer, first_card_value(), what="the expected number of black ghosts Black's first card "
+                 "shows, best side up", mistakes={
+        first_card_value(lambda n: _ghosts(n, "front", None)): "that counts the ghosts of both colours.  "
+        "A white ghost is White's: count only the black ghosts that show face up.",
+        first_card_value(lambda n: _ghosts(n, "front", "B")): "that counts the front side only.  Black "
+        "may place the card back side up, where every ghost has the other colour: look at K10's back.",
+        first_card_value(lambda n: _ghosts(n, "back", "B")): "that counts the back side only; Black "
+        "chooses the better side for each card.",
+        Fraction(1, 3): "that is the chance that the card has three ghosts; the question asks for the "
+                        "expected number of black ghosts it shows, best side up.",
+        3: "3 is the most a card can show; the expected value averages over the 12 cards Black can "
+           "draw.",
+    }, low=0, high=3, otherwise="For each of the 12 black-lined cards take the number of black ghosts "
+                                "on its better side, and average (each card has chance 1/12).")
 
 
-first_card_chance = Exercise(
-    name="Black's first card",
-    prompt="At set-up Black takes a random card of the 12 black-lined cards into hand. What is the "
-           "exact chance that it holds three ghosts (of either colour)? Answer with a Fraction.",
+first_card_ghosts = Exercise(
+    name="Black's first card, best side up",
+    prompt="At set-up Black takes a random card of its 12 black-lined cards into hand, and will place it "
+           "on the side that shows more black ghosts.  How many black ghosts does it show face up, on "
+           "average (before any scare)?  Give a `Fraction`.",
     checker=_check_first,
-    hints=("Look at STANDARD_EDITION: which black-lined cards have no tombstone and no empty square?",
-           "Ghosts of the other colour count too (K10)."),
+    hints=("The chance of each hand card is in the set-up's first chance node "
+           "(`game.new_initial_state().chance_outcomes()`): 1/12 each.  The expected value is the sum "
+           "of value times chance.",
+           "A card's back side has every ghost in the other colour (notebook 07): K10 is `B^ W^ W^`, "
+           "so back side up it shows two black ghosts.  For each card take the better side."),
     solution="""
 from fractions import Fraction
-answer = Fraction(sum(1 for c in STANDARD_EDITION.cards if c.deck == "black"
-                      and all(len(t) == 2 for t in c.squares)), 12)
+from goose_widgets.games.boo.rules import STANDARD_EDITION
+
+def black_up(card):          # black ghosts face up on the better side
+    front = sum(1 for t in card.squares if t in ("B^", "Bv", "B<", "B>"))
+    back = sum(1 for t in card.squares if t in ("W^", "Wv", "W<", "W>"))   # white turns black
+    return max(front, back)
+
+black = [c for c in STANDARD_EDITION.cards if c.deck == "black"]
+answer = Fraction(sum(black_up(c) for c in black), len(black))
 """,
-    reference=Fraction(1, 3),
-    success="4 of the 12 cards (K1, K2, K3, K10): 1/3.",
+    reference=Fraction(23, 12),
+    success="23/12, just under 2: all three ghosts on K1, K2 and K3, two on most cards, and K10 shows "
+            "two only back side up.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
     notebook=STRATEGY_NOTEBOOK,
 )
@@ -417,6 +542,6 @@ write_a_bot = BotCapstone(
     expert_seconds=3.0,  # a BOO game takes long: the comparison keeps the check under 20 s
 )
 
-EXERCISES = {e.name: e for e in (turn_a_ghost, back_of_a_ghost, line_of_sight, which_cards_flip,
-                                 first_card_chance, best_scare_order, write_a_bot.exercise)}
+EXERCISES = {e.name: e for e in (turned_card, card_on_its_back, line_of_sight, which_cards_flip,
+                                 first_card_ghosts, best_scare_order, write_a_bot.exercise)}
 """The exercises in course order (notebook 07, then 08), by name."""

@@ -60,6 +60,9 @@ FLIP_BADGE = "#a33f00"  # the same, darker
 ACTIVE = OKABE_ITO[6]  # yellow
 CHOICE = OKABE_ITO[0]  # blue
 ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270}
+# The replay of the last turn's scares looks back at a moment: a fresh view of the board (a page
+# reloaded) shows the game as it stands, every scare done (`goose_widgets.ui.view`).
+MOMENTARY_VIEW = ("replay",)
 # Walkthroughs draw the viewer's choices (the ringed ghosts of TIP 2, the scripted placement), not clickable.
 WALKTHROUGH_CHOICES = True
 PANEL = 250
@@ -98,6 +101,12 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     rotation = _int(rotation, 0) if _int(rotation, 0) in ROTATIONS else 0
     side = side if side in SIDES else "front"
     graveyard, shown = _replayed(obs, replay)
+    # While the step control replays the last turn, every figure is the drawn graveyard's: a score
+    # from after the scares above a graveyard from before them (as a reloaded view showed when the
+    # replay stood at "0 of 3") contradicts itself.
+    replaying = obs.last_turn is not None and shown < len(obs.last_turn.scares)
+    scores = (graveyard.count("B"), graveyard.count("W")) if replaying else tuple(obs.scores)
+    headline = _headline(obs, names, scores if replaying else None, shown)
     legal = list(legal_actions)
     scripted = None if scripted_move is None else next(
         (a for a in legal if str(a) == scripted_move), "")
@@ -110,11 +119,14 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
     height = max(top + board_h + 70, 560)
     placing = bool(legal) and isinstance(legal[0], Place) and scripted is None
     turned = placing and (rotation, side) != (0, "front")
-    root = svg_root(width, height, label=f"BOO: {_headline(obs, names)}",
+    root = svg_root(width, height, label=f"BOO: {headline}",
                     escape="ui:rotation=0&side=front" if turned else None)
     sub(root, "style", HOVER_CSS)
     sub(root, "rect", x=0, y=0, width=width, height=height, fill="#f4f1ea")
-    sub(root, "text", _headline(obs, names), x=12, y=28, font_size=16, font_weight="bold")
+    if replaying:  # longer ("... after 0 of 3 scares"): squeezed into the board, never spilled
+        fitted_text(root, headline, width - 24, font_size=16, x=12, y=28, font_weight="bold")
+    else:  # as it always was: the pictures stored in the course's notebooks stay the same
+        sub(root, "text", headline, x=12, y=28, font_size=16, font_weight="bold")
 
     def xy(square: tuple[int, int]) -> tuple[float, float]:
         return left + (square[1] - cmin) * size, top + (square[0] - rmin) * size
@@ -144,7 +156,7 @@ def render(observation: Observation, legal_actions: Sequence[Any] = (), *, rotat
                                 scripted.side), xy, size, ACTIVE, opacity=0.85)
     elif placing:
         _spots(root, obs, legal, rotation, side, xy, size)
-    _panel(root, obs, names, legal, rotation, side, left + board_w + 16, top, scripted)
+    _panel(root, obs, names, scores, legal, rotation, side, left + board_w + 16, top, scripted)
     _replay_controls(root, obs, names, shown, left, top + board_h + 14)
     return to_text(root)
 
@@ -276,9 +288,17 @@ def _int(value: Any, default: int) -> int:
         return default
 
 
-def _headline(obs: Observation, names: list[str]) -> str:
+def _headline(obs: Observation, names: list[str], replayed: Sequence[int] | None = None,
+              shown: int = 0) -> str:
+    """Who is to do what, and the score; ``replayed`` is the score of the graveyard drawn while the
+    step control shows only ``shown`` scares of the last turn (said as such)."""
     black, white = obs.scores
     score = f"{names[0]} {black} – {names[1]} {white}"
+    if replayed is not None and obs.last_turn is not None:
+        total = len(obs.last_turn.scares)
+        now = f"{names[0]} {replayed[0]} – {names[1]} {replayed[1]} after {shown} of {total} " \
+              f"scare{'s' if total != 1 else ''}"
+        score = f"{score}; shown: {now}" if obs.winner is not None else now
     if obs.winner is not None:
         tie = " (a tie goes to the start player)" if black == white else ""
         return f"Game over: {names[obs.winner]} wins{tie}.  {score}"
@@ -461,8 +481,8 @@ def _ghost(parent: Element, colour: str, facing: str, cx: float, cy: float, s: f
 
 
 # --- the players' panel ------------------------------------------------------------------
-def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[Any], rotation: int,
-           side: str, x: float, y: float, scripted: Any = None) -> None:
+def _panel(root: Element, obs: Observation, names: list[str], scores: Sequence[int], legal: Sequence[Any],
+           rotation: int, side: str, x: float, y: float, scripted: Any = None) -> None:
     small = 26
     for seat in (0, 1):
         top = y + seat * 128
@@ -470,7 +490,7 @@ def _panel(root: Element, obs: Observation, names: list[str], legal: Sequence[An
         sub(root, "rect", x=x, y=top, width=PANEL, height=120, rx=8, fill="#ffffff", stroke="#999999")
         sub(root, "text", f"{names[seat]} ({COLOURS[seat]} ghosts){mark}", x=x + 10, y=top + 20,
             font_size=14, font_weight="bold")
-        sub(root, "text", f"score {obs.scores[seat]}", x=x + 10, y=top + 42, font_size=20,
+        sub(root, "text", f"score {scores[seat]}", x=x + 10, y=top + 42, font_size=20,
             font_weight="bold", fill="#000000")
         sub(root, "text", f"{len(obs.unseen[seat])} unseen in deck", x=x + 120, y=top + 40, font_size=12)
         for k, (label, name) in enumerate((("hand", obs.hands[seat]), ("top of deck", obs.tops[seat]))):

@@ -12,8 +12,9 @@ Rulings implemented (docs/game_of_the_goose.md):
 
 - G1 1 to 6 players.  G2 two dice, ordered pairs, the move is the sum.  G3 all pawns start on 0,
   which holds any number of pawns.
-- G4 opening nine: a player's very first roll of 6+3 goes straight to 26, of 4+5 to 53; nothing
-  else happens there.  After Death the next roll is not an opening roll.
+- G4 opening nine: a player's very first roll of a six and a three, in either order, goes straight
+  to 26, of a four and a five to 53; nothing else happens there.  After Death the next roll is not
+  an opening roll.
 - G5 overshoot: past 63 the pawn walks back the rest and moves backwards for the rest of the turn.
   G6 a backwards move stops at 0.  G7 geese repeat the roll in the current direction (chains,
   bounces).  G8 Bridge 6→12, Maze 42→30, Death 58→0 in either direction.

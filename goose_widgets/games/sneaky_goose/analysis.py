@@ -5,6 +5,7 @@ Exact answers walk the engine's own chance outcomes (`State.chance_outcomes`, `S
 - `next_card_distribution` / `expected_next_card`: the card that comes off the draw pile.
 - `expected_after_seeing`: the value of an unseen card once some cards have been seen.
 - `fresh_grid_distribution`: the sum of a freshly dealt 2x2 grid, exactly.
+- `bottom_row_distribution`: the two cards of Player 1's bottom row (the ones it peeks at), exactly.
 - `upcard_slam_chance`: the chance that the up-card matches a card in your bottom row.
 - `unseen_expectation`: the exact value of a card a seat has not seen, from its observation.
 
@@ -39,7 +40,8 @@ if TYPE_CHECKING:  # a process pool is imported when a study asks for one
     from concurrent.futures import Executor
 
 __all__ = ["next_card_distribution", "expected_next_card", "expected_after_seeing",
-           "fresh_grid_distribution", "upcard_slam_chance", "unseen_expectation", "lumped_distribution",
+           "fresh_grid_distribution", "bottom_row_distribution", "upcard_slam_chance", "unseen_expectation",
+           "lumped_distribution",
            "round_scores", "slam_opportunities", "BotScore", "unseen_counts", "unseen_mean"]
 
 
@@ -157,6 +159,27 @@ def _fresh_grid(game: Game, seat: int) -> dict[int, Fraction]:
     return lumped_distribution(
         game.new_initial_state(), value=lambda s: s.grid_sum(seat),
         stop=lambda s: len(s.grids[seat]) == GRID_SIZE, key=lambda s: (s.draw, len(s.grids[seat])))
+
+
+def bottom_row_distribution(game: Game | None = None) -> dict[tuple[Any, Any], Fraction]:
+    """The exact distribution of Player 1's bottom row (cards 3 and 4, the two it peeks at) as the
+    deal's chance outcomes give it: ``(card, card)`` (deck table rows, in the table's order) -> chance.
+
+    Deals that leave the same cards in the draw pile and the same ones in the bottom row are merged.
+    """
+    game = game or Game()
+    return {(game.deck[a], game.deck[b]): p for (a, b), p in _bottom_row(game).items()}
+
+
+@cache
+def _bottom_row(game: Game) -> dict[tuple[int, ...], Fraction]:
+    def bottom(s: State) -> tuple[int, ...]:
+        grid = s.grids[0]
+        return tuple(sorted(_present(grid[p], "dealt card")[0] for p in BOTTOM_ROW if p < len(grid)))
+
+    return lumped_distribution(game.new_initial_state(), value=bottom,
+                               stop=lambda s: len(s.grids[0]) == GRID_SIZE,
+                               key=lambda s: (s.draw, len(s.grids[0]), bottom(s)))
 
 
 def upcard_slam_chance(game: Game | None = None) -> Fraction:

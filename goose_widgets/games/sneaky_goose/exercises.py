@@ -1,27 +1,37 @@
 """Sneaky Goose exercises: course/05_sneaky_goose.ipynb and course/06_sneaky_goose_probability.ipynb.
 
 Every checker asks the engine for the truth; numbers are judged by the course's one numeric policy
-(`exercises.check_number`).
+(`exercises.check_number`).  No exercise asks for what a cell above it computes with one argument
+changed, and each worked example teaches its method on a neighbouring question.
 
 Notebook 05 (the rules):
 
-- `first_card_sneaky`: the chance that the first card dealt is a Sneaky Goose (the deal's chance node).
+- `bottom_row_pair`: the chance that the two cards of your bottom row are of one goose type, as a
+  slam counts it (both Sneaky Geese rows are one type); the worked example shows the chances of the
+  second card dealt after a given first one, so the answer needs the chances of every first card.
 - `honk_score`: what a honker tied for lowest scores (S9), from the engine's own honk.
 
 Notebook 06:
 
-- `fresh_card_value`: the expected value of a card from a full deck (a number).
-- `value_after_seeing`: a function giving the expected value of an unseen card after seeing some.
-- `low_grid_chance`: the exact chance that a fresh 2x2 grid adds up to 10 or less.
+- `higher_bottom_card`: the expected value of the higher card of your bottom row (the worked example
+  is the expected value of one card, from the engine's table).
+- `value_after_seeing`: a function giving the expected value of an unseen card after seeing some
+  (its sandbox is without the game's analysis; the cases checked are not the ones the notebook prints).
+- `low_grid_chance`: a function `low_grid(deck, limit)`, the exact chance that four cards dealt
+  from ``deck`` add up to ``limit`` or less, written without the engine: its sandbox has the deck
+  table and nothing else of the game (no rules, no analysis), and it is checked on other editions of
+  the deck too, so only the learner's own count can answer.
 - `slam_on_upcard`: the chance that the up-card matches a card of your bottom row.
-- `honk_break_even`: the highest total at which a honk still pays against a fresh grid (S9).
+- `honk_break_even`: the highest total at which a honk still pays against a fresh grid.
 - `write_a_bot`: the capstone, a bot of the learner's own against the built-in bots (lower scores win).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from math import comb
 from typing import Any
 
@@ -39,10 +49,17 @@ from ...exercises import (
 )
 from ...exercises.bots import Bar, BotCapstone, judge_standings
 from ...exercises.core import defined_in, write_it_yourself
-from .analysis import expected_after_seeing, expected_next_card, fresh_grid_distribution, upcard_slam_chance
+from .analysis import (
+    bottom_row_distribution,
+    expected_after_seeing,
+    expected_next_card,
+    fresh_grid_distribution,
+    upcard_slam_chance,
+)
+from .deck import DECK, LOOK_OWN, MAGIC, CardType
 from .rules import HONK, HONK_BONUS, Game, arrange, seat_name
 
-__all__ = ["first_card_sneaky", "honk_score", "fresh_card_value", "value_after_seeing", "low_grid_chance",
+__all__ = ["bottom_row_pair", "honk_score", "higher_bottom_card", "value_after_seeing", "low_grid_chance",
            "slam_on_upcard", "honk_break_even", "write_a_bot", "EXERCISES"]
 
 # The game's modules that would compute a "write it yourself" answer in one call: a function
@@ -54,39 +71,67 @@ RULES_NOTEBOOK = "05_sneaky_goose"
 PROBABILITY_NOTEBOOK = "06_sneaky_goose_probability"
 
 
-# --- notebook 05, exercise 1: the first card dealt ------------------------------------------------
-def first_card_chance(name: str = "Sneaky Goose") -> Fraction:
-    """The engine's answer: the chance that the first card of the deal is a ``name`` (any value)."""
-    state = Game().new_initial_state()
-    return sum((p for card, p in state.chance_outcomes() if card.label.startswith(name + " (")), Fraction(0))
+# --- notebook 05, exercise 1: a pair in the bottom row ---------------------------------------------
+def pair_chance() -> Fraction:
+    """The engine's answer: the chance that Player 1's bottom row holds two cards of one goose type
+    (the deal's chance outcomes, walked by `analysis.bottom_row_distribution`)."""
+    return sum((p for (a, b), p in bottom_row_distribution().items() if a.name == b.name), Fraction(0))
 
 
-def _check_first_sneaky(answer: Any) -> None:
+def _pairs_of(key: Callable[[Any], Any], replacement: bool = False) -> Fraction:
+    """Plausible wrong answers, to recognise them: cards grouped by ``key`` (a deck row's label
+    instead of its goose type), or two cards drawn with replacement."""
+    copies: dict[Any, int] = {}
+    for t in Game().deck:
+        copies[key(t)] = copies.get(key(t), 0) + t.copies
+    n = Game().size
+    if replacement:
+        return sum((Fraction(c, n) ** 2 for c in copies.values()), Fraction(0))
+    return sum((Fraction(c * (c - 1), n * (n - 1)) for c in copies.values()), Fraction(0))
+
+
+def _check_pair(answer: Any) -> None:
     deck = Game().deck
-    rows = [t for t in deck if t.name == "Sneaky Goose"]
-    check_probability(answer, first_card_chance(), what="the chance that the first card is a Sneaky Goose",
-                      mistakes={
-                          Fraction(rows[0].copies, Game().size): "that counts one row of the deck table; "
-                          "the Sneaky Goose has two rows (13 and -1), and either value counts.",
-                          Fraction(len(rows), len(deck)): "the deck's rows are not equally likely: weigh "
-                          "each by its copies.",
-                      }, otherwise="Count the Sneaky Geese of both values in the deck table and divide by "
-                                   "the number of cards.")
+    types = {t.name for t in deck}
+    sneaky = sum(t.copies for t in deck if t.name == "Sneaky Goose")
+    n = Game().size
+    check_probability(answer, pair_chance(), what="the chance that your bottom row is a pair", mistakes={
+        _pairs_of(lambda t: t.label): "that counts the two Sneaky Goose rows (13 and -1) as two types. "
+        "A slam matches by goose type, and all four Sneaky Geese are one type: a -1 and a 13 are a pair.",
+        _pairs_of(lambda t: t.name, replacement=True): "that deals the second card from a full deck again. "
+        f"Your second card is one of the other {n - 1} cards: the first one is gone.",
+        Fraction(1, len(types)): "the goose types are not equally likely: weigh each by its copies.",
+        Fraction(sneaky * (sneaky - 1), n * (n - 1)): "that counts only a pair of Sneaky Geese; a pair "
+        "of any goose type counts.",
+        Fraction(sneaky - 1, n - 1): "that is the chance of a pair when the first card is a Sneaky Goose "
+        "(the cell above). Add over every first card: its chance times the chance that the second "
+        "matches it.",
+    }, otherwise="Add over the first card's goose type (c copies of 54): the chance c/54 that the first "
+                 "card has it, times the chance (c - 1)/53 that the second card has it too.")
 
 
-first_card_sneaky = Exercise(
-    name="A Sneaky Goose off the top",
-    prompt="The deal begins.  What is the exact chance that the very first card dealt is a Sneaky "
-           "Goose, of either value (13 or -1)?  Give a `Fraction`.",
-    checker=_check_first_sneaky,
-    hints=("The deck table (`DECK`, printed above) has a row per goose type and value, with its copies.",
-           "The engine lists the first card's chances: `load_game(\"sneaky_goose\", players=2)"
-           ".new_initial_state().chance_outcomes()`."),
+bottom_row_pair = Exercise(
+    name="A pair in your bottom row",
+    prompt="The deal gives you four cards; cards 3 and 4 are your bottom row, the two you peek at. "
+           "What is the exact chance that they are of the same goose type, as a slam counts it (so "
+           "that one would match the other)?  Give a `Fraction`.",
+    checker=_check_pair,
+    hints=("The cell above lists the chances of the second card once the first is known.  Do that "
+           "for every first card: the chance of the first card, times the chance that the second "
+           "has its goose type; then add.",
+           "Two cards match when their goose type (`name` in `DECK`) is the same, whatever their "
+           "values: read the Sneaky Goose row of the deck table again.  Or count pairs: with `cards` "
+           "the 54 cards, `itertools.combinations(cards, 2)` lists every bottom row, all equally likely."),
     solution="""from fractions import Fraction
-sneaky = sum(t.copies for t in DECK if t.name == "Sneaky Goose")   # 2 of 13 and 2 of -1
-answer = Fraction(sneaky, sum(t.copies for t in DECK))            # 4/54 = 2/27""",
-    reference=Fraction(2, 27),
-    success="4 of the 54 cards: 2/27.  Half of them are the best card in the game, half the worst.",
+from itertools import combinations
+
+cards = [t for t in DECK for _ in range(t.copies)]   # the 54 cards
+rows = list(combinations(cards, 2))                   # every bottom row, all equally likely
+answer = Fraction(sum(a.name == b.name for a, b in rows), len(rows))""",
+    reference=Fraction(79, 1431),
+    success="79 of the 1431 bottom rows, about 1 in 18.  A pair you know is worth remembering: when "
+            "a third card of its type lands on the play pile, you can slam one of them, and the other "
+            "in the fresh window that slam opens.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
     notebook=RULES_NOTEBOOK,
 )
@@ -130,38 +175,71 @@ answer = state.apply_str("honk").results[-1].scores[0]""",
 )
 
 
-# --- 1. the value of a card from a full deck -----------------------------------------------------
-def _check_fresh(answer: Any) -> None:
-    deck = Game().deck
-    check_number(answer, expected_next_card(Game().new_initial_state()),
-                 what="the expected value of one card", mistakes={
-        Fraction(sum(t.value for t in deck), len(deck)): "that is the average of the 15 card *types*. "
-        "The deck has 4 copies of most types but only 2 of the Sneaky and Golden Egg geese: weight each "
-        "value by its copies.",
-    }, otherwise=f"Add value x copies over the deck table and divide by the number of cards ({Game().size}).")
+# --- 1. the higher card of the bottom row ---------------------------------------------------------
+def higher_card() -> Fraction:
+    """The engine's answer: the expected value of the higher card of Player 1's bottom row."""
+    return sum((p * max(a.value, b.value) for (a, b), p in bottom_row_distribution().items()), Fraction(0))
 
 
-fresh_card_value = Exercise(
-    name="The value of a card you have not seen",
-    prompt="Before anything is seen, what is the expected value of one card of the 54-card deck? "
-           "Give a number (a `Fraction` is best).",
-    checker=_check_fresh,
-    hints=("The deck table is `goose_widgets.games.sneaky_goose.deck.DECK`: rows of name, value, "
-           "copies, action.",
-           "Expected value = sum of value x copies, divided by the number of cards."),
+def _two_cards(value: Callable[[int, int], Fraction | int], weighted: bool = True,
+               replacement: bool = False) -> Fraction:
+    """Plausible wrong answers, to recognise them: the expectation of ``value`` over two cards of the
+    deck table drawn with replacement, or over two of its rows taken as if each were one card."""
+    cards = [t.value for t in Game().deck for _ in range(t.copies if weighted else 1)]
+    if replacement:
+        return Fraction(sum(value(a, b) for a in cards for b in cards), len(cards) ** 2)
+    pairs = list(combinations(cards, 2))
+    return Fraction(sum(value(a, b) for a, b in pairs), len(pairs))
+
+
+def _check_higher(answer: Any) -> None:
+    one = expected_next_card(Game().new_initial_state())
+    top = max(t.value for t in Game().deck)
+    check_number(answer, higher_card(), what="the expected value of the higher card of your bottom row",
+                 mistakes={
+        one: "that is the value of one card you have not seen (the cell above).  The higher of two "
+             "cards is worth more: average max(a, b) over every bottom row.",
+        _two_cards(min): "that is the lower of the two cards; the question asks for the higher.",
+        2 * one: "that is the expected sum of the two cards; the question asks for the higher one.",
+        _two_cards(max, replacement=True): "that deals the two cards with replacement: your bottom row "
+        "is two different cards of the deck, so average over the pairs of different cards.",
+        _two_cards(max, weighted=False): "that takes each row of the deck table as one card.  The deck "
+        "has 4 copies of most rows but 2 of the Sneaky and Golden Egg rows: list every card.",
+        top: f"{top} is the highest a card can be; the expected value averages the higher card over "
+             "every bottom row.",
+    }, otherwise="List the 54 card values, take every pair of two different cards (all equally "
+                 "likely) and average the higher value of each pair.")
+
+
+higher_bottom_card = Exercise(
+    name="The higher card of your bottom row",
+    prompt="After the peek you know your bottom row, two cards of the deal.  The higher of them is "
+           "the first you would swap out.  Before the deal, what is its expected value?  Give a "
+           "`Fraction`.",
+    checker=_check_higher,
+    hints=("Every bottom row is a pair of two different cards of the 54, all equally likely: with "
+           "`cards` the 54 values (`[t.value for t in DECK for _ in range(t.copies)]`), "
+           "`itertools.combinations(cards, 2)` lists them.",
+           "An expected value is the average over equally likely cases: add `max(a, b)` over the "
+           "pairs and divide by their number."),
     solution="""from fractions import Fraction
-from goose_widgets.games.sneaky_goose.deck import DECK
+from itertools import combinations
 
-answer = Fraction(sum(t.value * t.copies for t in DECK), sum(t.copies for t in DECK))""",
-    reference=Fraction(56, 9),
-    success="56/9, about 6.22: a card you know nothing about is worth a little more than 6.",
+cards = [t.value for t in DECK for _ in range(t.copies)]   # the 54 card values
+rows = list(combinations(cards, 2))                         # every bottom row, all equally likely
+answer = Fraction(sum(max(a, b) for a, b in rows), len(rows))""",
+    reference=Fraction(12232, 1431),
+    success="12232/1431, about 8.55: the card you would swap out is worth more than 2 points above "
+            "a card you have not seen.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
     notebook=PROBABILITY_NOTEBOOK,
 )
 
 
 # --- 2. the value after seeing some cards ----------------------------------------------------------
-VALUE_CASES = ((), (13,), (13, 13), (12, 12, 12, 12), (-1, 0, 1, 2), (5, 9, 3, 1, 12, 2, 7, 4, 10))
+# Not the lists notebook 06 prints with `analysis.expected_after_seeing` (its worked example shows
+# what seeing does, not how to compute it): a function that only repeats those printed values fails.
+VALUE_CASES = ((), (9,), (13, -1), (12, 12, 11, 11), (-1, 0, 1, 2), (5, 9, 3, 1, 12, 2, 7, 4, 10))
 
 
 def _check_after_seeing(answer: Any) -> None:
@@ -205,39 +283,130 @@ def expected_unseen(seen):
 )
 
 
-# --- 3. a low fresh grid -------------------------------------------------------------------------
+# --- 3. a low fresh grid, without the engine ----------------------------------------------------
+# Other editions of the deck (a teacher may pass one, notebook 05 shows how): a function that only
+# looks up the engine's answer for the standard deck (data computed in the notebook travels with a
+# function) cannot answer for them, so only a count from the deck table passes.
+TWO_TYPES = (CardType("Tiny Goose", 1, 20), CardType("Big Goose", 9, 20, LOOK_OWN))
+FOUR_TYPES = (CardType("Sneaky Goose", -4, 3), CardType("Silly Goose", 2, 5), CardType("Grey Goose", 7, 2),
+              CardType("Magic Goose", 15, 4, MAGIC))
+GRID_CASES: tuple[tuple[tuple[CardType, ...], int], ...] = (
+    (DECK, 10), (DECK, 0), (DECK, 24), (DECK, -2), (DECK, 50),  # the question's 10, the mean, both ends
+    (TWO_TYPES, 20), (FOUR_TYPES, 5))
+
+
+def _deck_words(deck: tuple[CardType, ...]) -> str:
+    if deck == DECK:
+        return "DECK"
+    return "a deck of " + ", ".join(f"{t.copies} × {t.value}" for t in deck)
+
+
+def _grid_below(deck: tuple[CardType, ...], limit: int, strict: bool = False) -> Fraction:
+    """The engine's answer: the chance that four cards dealt from ``deck`` add up to ``limit`` or
+    less (less than ``limit`` when ``strict``), from the deal's chance outcomes."""
+    return sum((p for total, p in fresh_grid_distribution(Game(deck=deck)).items()
+                if total < limit or (total == limit and not strict)), Fraction(0))
+
+
 @cache
-def _grid_truth() -> Fraction:
-    return sum((p for total, p in fresh_grid_distribution().items() if total <= 10), Fraction(0))
+def _four_cards(deck: tuple[CardType, ...], weighted: bool = True,
+                replacement: bool = False) -> dict[int, Fraction]:
+    """Plausible wrong answers, to recognise them: the sum of four cards dealt with replacement, or
+    of four rows of the deck table taken as if each were one card (deck rows, not the rules)."""
+    if replacement:
+        size = sum(t.copies for t in deck)
+        one: dict[int, Fraction] = {}
+        for t in deck:
+            one[t.value] = one.get(t.value, Fraction(0)) + Fraction(t.copies, size)
+        sums: dict[int, Fraction] = {0: Fraction(1)}
+        for _ in range(4):
+            following: dict[int, Fraction] = {}
+            for total, p in sums.items():
+                for value, q in one.items():
+                    following[total + value] = following.get(total + value, Fraction(0)) + p * q
+            sums = following
+        return sums
+    values = [t.value for t in deck for _ in range(t.copies if weighted else 1)]
+    hands = list(combinations(values, 4))
+    counts: dict[int, int] = {}
+    for hand in hands:
+        counts[sum(hand)] = counts.get(sum(hand), 0) + 1
+    return {total: Fraction(n, len(hands)) for total, n in counts.items()}
+
+
+def _at_most(distribution: dict[int, Fraction], limit: int) -> Fraction | None:
+    if not distribution:
+        return None
+    return sum((p for total, p in distribution.items() if total <= limit), Fraction(0))
 
 
 def _check_low_grid(answer: Any) -> None:
-    strict = sum((p for total, p in fresh_grid_distribution().items() if total < 10), Fraction(0))
-    check_probability(answer, _grid_truth(), what="the chance of a fresh grid of 10 or less", mistakes={
-        strict: "that is the chance of *less than* 10; the question asks for 10 or less.",
-    }, otherwise="The four cards are dealt without replacement: two 13s use up half of the high Sneaky "
-                 "Geese. Enumerate the 4-card combinations of the 54 cards.")
+    expect_callable(answer, 2, "a deck table like `DECK`, and the highest total, `limit`")
+    for deck, limit in GRID_CASES:
+        call = f"low_grid({_deck_words(deck)}, {limit})"
+        got = call_learner(answer, list(deck), limit, what=call)
+        truth = _grid_below(deck, limit)
+        mistakes = {
+            _grid_below(deck, limit, strict=True): f"{call} gives the chance of *less than* {limit}; the "
+            f"question asks for {limit} or less.",
+            1 - truth: f"{call} gives the chance of *more than* {limit}; the question asks for {limit} "
+                       "or less.",
+            _at_most(_four_cards(deck, replacement=True), limit): f"{call} deals with replacement.  The "
+            "four cards are four different cards of the deck: a card dealt is not dealt again.",
+            _at_most(_four_cards(deck, weighted=False), limit): f"{call} takes each row of the deck "
+            "table as one card.  List every card of the deck, as many times as its copies.",
+        }
+        if not 0 <= as_number(got, call) <= 1:
+            raise Wrong(f"{call} returned {describe(got)}: a chance lies between 0 and 1.  Divide the "
+                        "number of low hands by the number of all hands.")
+        raise_if_rounded(got, truth, what=call)  # the one policy, worded for a function
+        check_probability(got, truth, what=f"the chance {call} asks for",
+                          mistakes={m: text for m, text in mistakes.items() if m is not None and m != truth},
+                          otherwise="Use the `deck` you are given (not `DECK`): enumerate every hand of "
+                                    "4 of its cards, count those whose sum is at most `limit`, and "
+                                    "divide by the number of hands.")
+
+
+LOW_GRID_SOLUTION = """
+from fractions import Fraction
+from itertools import combinations
+
+def low_grid(deck, limit):
+    cards = [t.value for t in deck for _ in range(t.copies)]   # every card: 54 in DECK
+    hands = low = 0
+    for hand in combinations(cards, 4):                         # every grid, all equally likely
+        hands += 1
+        if sum(hand) <= limit:
+            low += 1
+    return Fraction(low, hands)
+"""
 
 
 low_grid_chance = Exercise(
     name="A low grid from the deal",
-    prompt="Four cards are dealt to you from a full deck. What is the exact chance that they add up to "
-           "10 or less? Give a `Fraction`.",
+    prompt="Write `low_grid(deck, limit)`: four cards are dealt to you from the full `deck`, a deck "
+           "table like `DECK` (rows with a `.value` and `.copies`); return the exact chance (a "
+           "`Fraction`) that they add up to `limit` or less.  Without the engine: the check calls your "
+           "function where the game's rules and analysis are not available (only the deck table is), "
+           "for `DECK` with several limits, 10 among them, and for two other editions of the deck.",
     checker=_check_low_grid,
-    hints=("List the 54 card values (each value as many times as it has copies) and use "
-           "`itertools.combinations(cards, 4)`.",
-           "Count the combinations whose sum is at most 10 and divide by the number of combinations."),
-    solution="""from fractions import Fraction
-from itertools import combinations
-from goose_widgets.games.sneaky_goose.deck import DECK
-
-cards = [t.value for t in DECK for _ in range(t.copies)]
-hands = list(combinations(cards, 4))
-answer = Fraction(sum(1 for h in hands if sum(h) <= 10), len(hands))""",
-    reference=None,  # computed by `reference_answer` (needs the engine)
-    success="only about 3 deals in 100 are that kind: most grids start far above the honking zone.",
-    expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
+    hints=("List the deck's card values (each value as many times as it has copies) and use "
+           "`itertools.combinations(cards, 4)`: every grid, all equally likely (316251 of them for "
+           "`DECK`).",
+           "Count the hands whose sum is at most `limit` and divide by the number of hands: "
+           "`Fraction(low, hands)`.  Use the `deck` argument, not `DECK`: the check passes other "
+           "editions too."),
+    solution=LOW_GRID_SOLUTION,
+    reference=defined_in(LOW_GRID_SOLUTION, "low_grid"),
+    success="your count agrees with the engine's deal for every deck and limit: with `DECK` only "
+            "about 3 deals in 100 are 10 or less, so most grids start far above the honking zone.",
+    expects="a function `low_grid(deck, limit)` that returns a `Fraction`",
+    time_limit=60.0,
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("sneaky_goose", "rules", *SHORTCUTS,
+                             what="this exercise asks you to count the grids yourself, without the "
+                                  "engine: only the deck table (goose_widgets.games.sneaky_goose.deck) "
+                                  "is available"),
 )
 
 
@@ -431,14 +600,12 @@ write_a_bot = BotCapstone(
     cap=300,
 )
 
-EXERCISES = (first_card_sneaky, honk_score, fresh_card_value, value_after_seeing, low_grid_chance,
+EXERCISES = (bottom_row_pair, honk_score, higher_bottom_card, value_after_seeing, low_grid_chance,
              slam_on_upcard, honk_break_even, write_a_bot.exercise)
 
 
 def reference_answer(exercise: Exercise) -> Any:
     """A right answer for any of these exercises (the tests use it)."""
-    if exercise is low_grid_chance:
-        return _grid_truth()
     if exercise is slam_on_upcard:
         return upcard_slam_chance()
     return exercise.reference
