@@ -196,7 +196,9 @@ def test_a_reload_brings_the_learner_back_to_the_game(voila_url, browser):
         page.reload()
         page.locator(".gw-app").wait_for(timeout=120_000)
         expect(page.get_by_text("Welcome back: your game goes on.")).to_be_visible(timeout=60_000)
-        wait_for_turn(page)
+        # the human's turn, as before the reload: no remedy (Fast-forward would move the game on),
+        # only time for a new kernel on a loaded machine
+        page.locator(CLICKABLE).first.wait_for(timeout=120_000)
         assert page.locator(".gw-board svg").first.evaluate("el => el.outerHTML") == before
         page.screenshot(path=str(SCREENSHOTS / "app_after_reload.png"))
     finally:
