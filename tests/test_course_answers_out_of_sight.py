@@ -43,7 +43,11 @@ GIVEAWAYS: dict[str, tuple[str, ...]] = {
     # exercise name: regular expressions a line (or a markdown paragraph) would match if it gave the
     # short answer away; {answer} is the reference answer, escaped.
     "The opening nine": (r"3\+6.*\b{answer}\b",),
-    "Bounce back": (r"\b55\b.*\b{answer}\b", r"\b6\+6\b.*\b{answer}\b"),
+    "Bounce back": (r"\{\s*3\s*,\s*12\s*\}", r"\b55\b.*\b(lower|below)\b.*\b(3|12)\b"),
+    # 119/486 ≈ 0.2449: its three-digit rounding, 0.245, is also a seat's simulated win rate in 02's
+    # table of five players, which tells nothing about the collision; four digits would.
+    "A collision on the first three rolls": (r"(?<![\d.])119\s*/\s*486", r"Fraction\(119, 486\)",
+                                             r"0\.244[89]", r"24\.49?\s*%"),
     "Honk on a tie": (r"\(8, 8\b", r"\b8\s*-\s*5\b", r"scores?\W+\({answer},"),
     "When a honk pays": (r"T\s*=\s*\$?{answer}\b", r"\bup to\b.*\b{answer}\b",
                          r"\b{answer}\b.*\bbreak.?even\b", r"break.?even\b.*\b{answer}\b"),

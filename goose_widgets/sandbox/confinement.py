@@ -23,6 +23,7 @@ import errno
 import os
 import sys
 import traceback
+import types
 from typing import Any
 
 from .walls import Hidden, Limits, format_size
@@ -108,9 +109,10 @@ def limit_message(err: BaseException, limits: Limits, hidden: Hidden | None = No
     """What to tell the learner when ``err`` is a limit of the sandbox (or a module it is without),
     or None."""
     if isinstance(err, ImportError) and hidden is not None:
-        for name in hidden.refuse:
+        refused = hidden.covers(err.name or "")
+        for name in (refused,) if refused else hidden.refuse:
             package, _, last = name.rpartition(".")
-            if err.name == name or (f"'{last}'" in str(err) and package in str(err)):
+            if refused or (f"'{last}'" in str(err) and package in str(err)):
                 return f"it imports {name}, which is not available here: {hidden.why}."
     if isinstance(err, MemoryError):
         held = _memory_held()
@@ -222,9 +224,10 @@ class _HiddenModules:
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         import importlib.machinery
 
-        if name in self.hidden.refuse:  # an ImportError, not ModuleNotFoundError: ``from p import m``
+        refused = self.hidden.covers(name)
+        if refused:  # an ImportError, not ModuleNotFoundError: ``from p import m``
             # then keeps these words instead of "cannot import name 'm'"
-            raise ImportError(f"No module named {name!r} here: {self.hidden.why}", name=name)
+            raise ImportError(f"No module named {name!r} here: {self.hidden.why}", name=refused)
         if name in self.hidden.stub:
             return importlib.machinery.ModuleSpec(name, self)  # type: ignore[arg-type]
         return None
@@ -242,6 +245,13 @@ class _HiddenModules:
 
 def hide(hidden: Hidden) -> None:
     """Refuse or stub the modules of ``hidden`` from now on (those already imported are forgotten)."""
+    for name in list(sys.modules):
+        if name in hidden.stub or hidden.covers(name):
+            sys.modules.pop(name, None)
+    # A package keeps its imported submodules as attributes: ``from games.boo import rules``
+    # would find the module there without asking the finder.
     for name in hidden.refuse + hidden.stub:
-        sys.modules.pop(name, None)
+        parent, _, last = name.rpartition(".")
+        if parent in sys.modules and isinstance(getattr(sys.modules[parent], last, None), types.ModuleType):
+            delattr(sys.modules[parent], last)
     sys.meta_path.insert(0, _HiddenModules(hidden))

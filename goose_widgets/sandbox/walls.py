@@ -154,11 +154,23 @@ class Hidden:
             parts = name.split(".")
             if parts[0] != package.name:
                 continue
-            source = package.joinpath(*parts[1:]).with_suffix(".py")
+            folder = package.joinpath(*parts[1:])
+            if folder.is_dir():  # a package: every module in it
+                found += sorted(folder.rglob("*.py")) + sorted(folder.rglob("__pycache__/*.pyc"))
+                continue
+            source = folder.with_suffix(".py")
             if source.is_file():
                 found.append(source)
                 found += sorted((source.parent / "__pycache__").glob(f"{source.stem}.*.pyc"))
         return found
+
+    def covers(self, name: str) -> str | None:
+        """The refused module that ``name`` is, or is inside of (a package's submodules are
+        refused with it), or None."""
+        for refused in self.refuse:
+            if name == refused or name.startswith(refused + "."):
+                return refused
+        return None
 
 
 def _exercise_modules() -> tuple[str, ...]:

@@ -343,7 +343,10 @@ def _prepare(setup: dict[str, Any]) -> None:
     """The referee's ``sys.path`` (where the package and its libraries are), then what every
     sandbox needs imported (``preload``: the engine and the games' rules, for observations)."""
     sys.path[:0] = [p for p in setup["path"] if p not in sys.path]
+    refused = tuple((setup.get("hidden") or {}).get("refuse", ()))
     for name in setup["preload"]:
+        if any(name == r or name.startswith(r + ".") for r in refused):
+            continue  # never in this process, so no other module can hand it over
         try:
             __import__(name)
         except Exception:  # noqa: BLE001 - a module that cannot load here loads (or fails) later

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from math import comb
 
 import pytest
 
@@ -90,13 +89,6 @@ def test_best_stop_follows_the_gain_rule():
     assert analysis.best_stop(Fraction(1, 4)) == 2   # 3/4 > 1/4 * 2, but 3/4 == 1/4 * 3
     assert analysis.best_stop(Fraction(1, 10)) == 8
     assert analysis.flip_gain(Fraction(1, 4), 2) == 0
-
-
-def test_exact_chances_from_the_deal_and_the_removal():
-    assert analysis.opening_dog_chance(Game(players=2)) == 1 - Fraction(comb(20, 5), comb(24, 5))
-    assert analysis.no_dog_removed_chance(Game(players=2, variation=True), seat=1) == \
-        Fraction(comb(20, 4), comb(24, 4))
-    assert analysis.no_dog_removed_chance(Game(players=2)) == 1
 
 
 def test_calibration_records_every_flip():

@@ -15,19 +15,23 @@ from goose_widgets.games.boo_to_the_goose import analysis
 from goose_widgets.games.boo_to_the_goose.examples import SCENARIOS
 from goose_widgets.games.boo_to_the_goose.exercises import (
     EXERCISES,
+    STOP_RULE_CASES,
     after_the_dog,
     banked_after_the_dog,
     count_the_dogs,
     dog_at_tom,
-    first_card_chance,
-    first_card_fox,
+    first_cards_chance,
+    fox_after_a_goose,
+    goose_and_fox,
+    lays_a_goose,
+    one_dog_removed,
     stop_rule,
     the_removed_cards,
     the_trap_layer,
     when_to_stop,
     write_a_bot,
 )
-from goose_widgets.games.boo_to_the_goose.rules import SET
+from goose_widgets.games.boo_to_the_goose.rules import DOG, SET
 from tests.engine.hostile import read_report, report
 
 from ..exercise_helpers import (
@@ -42,7 +46,7 @@ from ..exercise_helpers import (
 )
 
 ANSWERS = [e for e in EXERCISES.values() if e is not write_a_bot.exercise]
-NUMBERS = [first_card_fox, the_trap_layer, the_removed_cards]
+NUMBERS = [goose_and_fox, the_trap_layer, the_removed_cards]
 
 
 @pytest.mark.parametrize("exercise", ANSWERS, ids=lambda e: e.name)
@@ -71,7 +75,9 @@ def test_numbers_rounded_are_rounded_and_junk_is_refused(exercise):
 
 
 def test_the_rule_answers_come_from_the_engine():
-    assert first_card_chance() == Fraction(SET[1], sum(SET)) == first_card_fox.reference
+    geese, foxes, dogs = SET
+    assert first_cards_chance() == 2 * Fraction(geese * foxes, 24 * 23) == goose_and_fox.reference
+    assert first_cards_chance((DOG, DOG)) == Fraction(dogs * (dogs - 1), 24 * 23)
     assert banked_after_the_dog() == after_the_dog.reference == (0, 1, 2)
     before, after = dog_at_tom()
     assert before.history[-2:] == ("play fox", "flip Player 2's card 1")
@@ -85,9 +91,10 @@ def test_no_walkthrough_plays_the_dog_question():
 
 
 WRONG = [
-    (first_card_fox, Fraction(1, 3), "not equally many"),
-    (first_card_fox, Fraction(1, 5), "Count the foxes"),
-    (first_card_fox, Fraction(1, 7), "Count the foxes"),
+    (goose_and_fox, Fraction(15 * 5, 24 * 23), "A fox first and then a goose"),
+    (goose_and_fox, Fraction(2 * 15 * 5, 24 * 24), "from the 23 cards left"),
+    (goose_and_fox, Fraction(15 * 5, 24 * 24), "the fox can come first as well"),
+    (goose_and_fox, Fraction(1, 7), "Follow the deal card by card"),
     (after_the_dog, (0, 1, 1), "whose fox"),
     (after_the_dog, (2, 1, 2), "loses everything"),
     (after_the_dog, (0, 0, 2), "Emma's goose"),
@@ -99,11 +106,15 @@ WRONG = [
     (count_the_dogs, lambda o, w: "a dog", "expected a number"),
     (count_the_dogs, 0.2, "expected a function"),
     (when_to_stop, lambda g, d, k: Fraction(g, g + d) ** k * (k + 1), "with replacement"),
-    (the_trap_layer, Fraction(4, 19), "naive counting"),
-    (the_trap_layer, Fraction(1, 2), "take the complement"),
-    (the_removed_cards, Fraction(20, 24) ** 4, "with replacement"),
-    (the_removed_cards, 0.7, "Count the ways"),
-    (stop_rule, lambda p: analysis.best_stop(p) + 1, "a gain of exactly 0"),
+    (the_trap_layer, 1 - Fraction(comb(15, 5), comb(20, 5)), "five foxes"),
+    (the_trap_layer, 1 - Fraction(comb(19, 5), comb(24, 5)), "before Matt saw anything"),
+    (the_trap_layer, Fraction(comb(20, 5) - comb(15, 5) - 1, comb(24, 5)), "Bayes divides"),
+    (the_trap_layer, Fraction(1, 2), "When does the trap layer lay a goose?"),
+    (the_removed_cards, Fraction(comb(20, 3), comb(24, 4)), "Any of the 4 dogs"),
+    (the_removed_cards, 4 * Fraction(4, 24) * Fraction(20, 24) ** 3, "with replacement"),
+    (the_removed_cards, 1 - Fraction(comb(20, 4), comb(24, 4)), "AT LEAST one dog"),
+    (the_removed_cards, Fraction(1, 3), "which dog, and which 3 of the 20"),
+    (stop_rule, {p: analysis.best_stop(p) + 1 for p in STOP_RULE_CASES}.__getitem__, "a gain of exactly 0"),
     (stop_rule, lambda p: 3, "the rule stops after"),
     (stop_rule, lambda p: "two", "stop_after"),
 ]
@@ -131,8 +142,13 @@ def test_when_to_stop_names_the_case_where_the_row_runs_out_B7(answer):
     assert "with replacement" not in feedback.message  # without dogs, replacement changes nothing
 
 
-def test_the_variation_answer_is_the_engine_count():
-    assert the_removed_cards.reference == Fraction(comb(20, 4), comb(24, 4))
+def test_the_bayes_and_variation_answers_are_the_engine_counts():
+    """The references against the deal and the removal walked through the engine's chance nodes."""
+    geese_or_foxes = comb(20, 5)
+    assert fox_after_a_goose() == the_trap_layer.reference == \
+        Fraction(geese_or_foxes - comb(15, 5) - 1, geese_or_foxes - 1)
+    assert one_dog_removed() == the_removed_cards.reference == Fraction(4 * comb(20, 3), comb(24, 4))
+    assert lays_a_goose((1, 4, 0)) and not lays_a_goose((0, 5, 0)) and not lays_a_goose((3, 1, 1))
 
 
 # --- the capstone --------------------------------------------------------------------------------

@@ -232,9 +232,12 @@ class Learner:
             element.scroll_into_view_if_needed(timeout=5_000 if racing(target) else 30_000)
             element.click(timeout=5_000 if racing(target) else 30_000)
         except PlaywrightTimeout:
-            if not racing(target):
-                raise
-            return self.settle()  # another player slammed first and the window closed: look again
+            if racing(target):
+                return self.settle()  # another player slammed first and the window closed: look again
+            now = self.settle()
+            if now["sig"] == view["sig"] or target in now["actions"] or target in now["texts"]:
+                raise  # the board offers it still, yet it cannot be clicked
+            return now  # the board moved on before the click (a slow machine): choose again
         self.clicks.append(target)
         if target in view["pressed"]:  # a view setting: choosing the one shown changes nothing
             self.wait_change(view["sig"], timeout=1_000)

@@ -144,7 +144,9 @@ def test_simulated_tables_have_intervals_around_their_estimates():
         for rate, low, high in sim.win_rates():
             assert low <= rate <= high
     rows = analysis.seat_rows(sims)
-    assert rows[0]["players"] == 2 and "seat 2" in rows[0] and "seat 3" not in rows[0]
+    assert [row["seat"] for row in rows] == [1, 2, 3] and list(rows[0]) == ["seat", "2 players", "3 players"]
+    rate, low, high = sims[0].win_rates()[1]
+    assert rows[1]["2 players"] == f"{rate:.3f} ({low:.3f}–{high:.3f})" and rows[2]["2 players"] == ""
     summary = analysis.summary_rows(sims)
     assert summary[1]["fair share"] == round(1 / 3, 3) and summary[0]["mean rounds"] > 0
 

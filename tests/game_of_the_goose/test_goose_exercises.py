@@ -11,15 +11,18 @@ from goose_widgets import load_game
 from goose_widgets.games.game_of_the_goose import analysis
 from goose_widgets.games.game_of_the_goose.exercises import (
     EXERCISES,
+    beyond_the_well,
     bounce_back,
     collision_chance,
-    death_in_two_rounds,
     engine_move,
-    first_roll_collision,
+    far_chance,
     move_a_pawn,
     opening_collision,
     opening_square,
     openings_end,
+    squares_after_rounds,
+    three_pawn_collision,
+    totals_that_set_back,
 )
 
 from ..exercise_helpers import (
@@ -44,7 +47,7 @@ def test_reference_answers_pass_and_placeholders_are_not_answered_yet(exercise):
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=lambda e: e.name)
 def test_the_solution_shown_is_correct(exercise):
-    namespace = solution_namespace(exercise, load_game=load_game)
+    namespace = solution_namespace(exercise, load_game=load_game, analysis=analysis)
     assert_correct(exercise, namespace.get("move", namespace.get("answer")))
 
 
@@ -56,7 +59,9 @@ def test_the_exercises_are_in_notebooks_01_and_02_in_course_order():
 def test_the_rule_answers_come_from_the_engine():
     assert openings_end() == opening_collision.reference == (0, 26)
     assert opening_square(6, 3) == opening_square(3, 6) == 26
-    assert engine_move(55, 12).positions[0] == bounce_back.reference == 47
+    assert totals_that_set_back() == bounce_back.reference == {3, 12}
+    assert engine_move(55, 3).positions[0] == 0 and engine_move(55, 12).positions[0] == 47
+    assert totals_that_set_back(60) == {7, 8, 9, 10, 11, 12}  # 7: 59, a goose; 8: Death; 12: the Maze
 
 
 @pytest.mark.parametrize("answer, phrase", [
@@ -77,18 +82,29 @@ def test_the_openings_accept_a_list():
 
 
 @pytest.mark.parametrize("answer, phrase", [
-    (59, "it is a goose"),
-    (67, "there is no square 67"),
-    (55, "keeps going backwards"),
-    (51, "is not the square"),
+    ({12}, "a square short of 63 sends the pawn a long way back (G8)"),
+    ({3}, "a bounce can land on a goose"),
+    (set(), "2 more totals set the pawn back"),
+    ({3, 12, 9}, "a total of 9 does not leave the pawn lower than 55: Player 1 rolled 6+3: 55 + 9 "
+                 "overshoots 63: back to 62."),
+    ({3, 4, 12}, "a total of 4 does not leave"),
+    ({1, 3, 12}, "[1] cannot be thrown"),
+    (12, "a set of dice totals"),
+    ("3, 12", "a set of dice totals"),
+    ({3: 0, 12: 0}, "a set of dice totals"),
+    ({3, "12"}, "whole number"),
 ])
 def test_bounce_mistakes_get_their_message(answer, phrase):
     assert_wrong(bounce_back, answer, phrase)
 
 
-def test_square_answers_refuse_junk_and_accept_a_whole_float():
+def test_totals_may_come_as_a_list_or_with_whole_floats():
+    assert_correct(bounce_back, [12, 3])
+    assert_correct(bounce_back, (3.0, 12))
+
+
+def test_answers_refuse_junk():
     assert_junk_refused(bounce_back)
-    assert_correct(bounce_back, float(bounce_back.reference))      # 47.0 is written exactly
     assert_junk_refused(opening_collision)
 
 
@@ -162,36 +178,46 @@ def test_a_move_function_that_loops_forever_is_stopped():
     assert feedback.status == "stopped" and "stopped after 2 s" in feedback.message
 
 
+def test_the_chances_after_two_rounds_come_from_the_engine():
+    after = squares_after_rounds(2)
+    assert sum(after.values()) == 1
+    assert squares_after_rounds(1) == analysis.first_roll_squares()
+    assert after[0] == analysis.landing_chance(58, 2) == Fraction(1, 162)  # only Death leads home
+    assert beyond_the_well.reference == far_chance() == Fraction(23, 216)
+
+
 @pytest.mark.parametrize("answer, message", [
-    (Fraction(1, 36) * Fraction(4, 36), "Both 4+5 and 5+4"),
-    (Fraction(2, 36) * Fraction(2, 36), "four pairs"),
-    (Fraction(4, 36) * Fraction(4, 36), "6+3 goes to 26"),
-    (Fraction(1, 100), "is not the chance of landing on Death in two rounds"),
+    (1 - Fraction(23, 216), "BELOW 31"),
+    (Fraction(22, 216), "already reached 63"),
+    (Fraction(23, 216) - Fraction(1, 162), "held in the Well"),
+    (Fraction(1, 100), "is not the chance of standing on 31 or beyond after two rounds"),
     (2, "between 0 and 1"),
-    ("1/162", "expected a number"),
+    ("23/216", "expected a number"),
 ])
-def test_wrong_death_chances_get_a_helpful_message(answer, message):
-    assert_wrong(death_in_two_rounds, answer, message)
+def test_wrong_far_chances_get_a_helpful_message(answer, message):
+    assert_wrong(beyond_the_well, answer, message)
 
 
 @pytest.mark.parametrize("answer, message", [
-    (Fraction(146, 36 * 36), "both dice totals are equal"),
-    (Fraction(1, 10), "not equally likely"),
+    (Fraction(43, 162), "Player 1 is already back on 0"),
+    (Fraction(43, 324), "Player 3 can hit Player 1's square or Player 2's"),
+    (Fraction(43, 162) - Fraction(43, 324) ** 2, "add up"),
+    (Fraction(1, 10), "is not the chance that Player 3 sends a pawn back"),
     (-0.5, "between 0 and 1"),
     ([Fraction(1, 2)], "expected a number"),
 ])
 def test_wrong_collision_chances_get_a_helpful_message(answer, message):
-    assert_wrong(first_roll_collision, answer, message)
+    assert_wrong(three_pawn_collision, answer, message)
 
 
-@pytest.mark.parametrize("exercise", [death_in_two_rounds, first_roll_collision], ids=lambda e: e.name)
+@pytest.mark.parametrize("exercise", [beyond_the_well, three_pawn_collision], ids=lambda e: e.name)
 def test_probabilities_rounded_are_rounded_and_junk_is_refused(exercise):
-    assert_rounded(exercise, exercise.reference, 5)   # 0.00617, as notebook 02 prints it
+    assert_rounded(exercise, exercise.reference, 5)
     assert_rounded(exercise, exercise.reference, 4)
     assert exercise.evaluate(float(exercise.reference)).status == "rounded"  # a computed float
     assert_junk_refused(exercise)
 
 
-def test_the_two_routes_to_the_collision_chance_agree():
-    squares = analysis.first_roll_squares()
-    assert collision_chance() == sum(p * p for p in squares.values()) == first_roll_collision.reference
+def test_the_engine_and_the_solutions_formula_agree_on_the_collision():
+    """46,656 paths of three first rolls through the engine against 2·ΣP(x)² − ΣP(x)³."""
+    assert collision_chance() == three_pawn_collision.reference == Fraction(119, 486)

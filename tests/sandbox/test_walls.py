@@ -325,3 +325,44 @@ def test_a_python_installed_under_tmp_is_bound_over_the_private_tmp():
     tmp = command.index("--tmpfs")
     assert command[tmp + 1] == "/tmp"
     assert all(i > tmp for i, part in enumerate(command) if part == "--ro-bind")
+
+
+def reaches_for_the_rules(route):
+    import importlib
+
+    if route == "package attribute":  # the package holds its imported submodules as attributes
+        package = importlib.import_module("goose_widgets.games.boo")
+        return repr(package.rules)
+    if route == "submodule":
+        from goose_widgets.games.boo.rules.graveyard import Graveyard
+
+        return repr(Graveyard)
+    if route == "from the package":
+        from goose_widgets.games.boo import rules
+
+        return repr(rules)
+    import sys
+
+    return [name for name in sys.modules if name.startswith("goose_widgets.games.boo.")]
+
+
+@pytest.mark.parametrize("walls_on", [True, False], ids=["walls", "no walls"])
+@pytest.mark.parametrize("route", ["package attribute", "submodule", "from the package", "already imported"])
+def test_a_hidden_package_is_hidden_with_its_submodules_by_every_route(route, walls_on, monkeypatch):
+    """The game's rules are imported ahead in every sandbox (observations need them); a "write it
+    yourself" exercise's sandbox is without them, whichever way the learner's code asks."""
+    from goose_widgets.sandbox import Hidden
+
+    if not walls_on:
+        monkeypatch.setenv("GOOSE_WIDGETS_WALLS", "off")
+    hidden = Hidden(refuse=("goose_widgets.games.boo.rules",), why="write it yourself")
+    with Sandbox(reaches_for_the_rules, hidden=hidden) as box:
+        if route == "already imported":
+            assert box.call((route,), timeout=30) == []
+        elif route == "package attribute":
+            with pytest.raises(LearnerError, match="AttributeError"):
+                box.call((route,), timeout=30)
+        else:
+            with pytest.raises(LearnerError, match="goose_widgets.games.boo.rules, which is not available "
+                                                   "here: write it yourself"):
+                box.call((route,), timeout=30)

@@ -46,7 +46,7 @@ def points(path: Path) -> dict[str, float]:
     return {g.variable: g.points for g in grades}
 
 
-# The cheats of issue 30 and more, each in the answer cell of "The first card dealt" together with
+# The cheats of issue 30 and more, each in the answer cell of "The first two cards dealt" together with
 # a wrong answer: a cheat that worked would turn the wrong answer into points.
 CHEATS = {
     "the grader's grade function replaced": (
@@ -56,7 +56,7 @@ CHEATS = {
         "import goose_widgets.exercises.core as core\n"
         "core._judge = lambda c, a, s, l: core.Feedback(True, s, 'correct')\nanswer = 0"),
     "the exercise's checker swapped": (
-        "object.__setattr__(first_card_fox, 'checker', lambda answer: None)\nanswer = 0"),
+        "object.__setattr__(goose_and_fox, 'checker', lambda answer: None)\nanswer = 0"),
     "IPython's showtraceback silenced": (
         "get_ipython().showtraceback = lambda *args, **kwargs: None\nanswer = 0"),
     "type and isinstance rebound": (
@@ -67,7 +67,7 @@ CHEATS = {
         "forged.grade = lambda *args, **kwargs: 2\nforged.points_for = lambda *args: (2.0, 2.0)\n"
         "sys.modules['goose_widgets.teaching.grading'] = forged\nanswer = 0"),
     "the reference answer read from the package": (
-        "from goose_widgets.games.boo_to_the_goose.exercises import first_card_fox as exercise\n"
+        "from goose_widgets.games.boo_to_the_goose.exercises import goose_and_fox as exercise\n"
         "answer = exercise.reference"),
     "the reference answer read from the package's file": (
         "import pathlib, re, goose_widgets\n"
@@ -87,27 +87,27 @@ CHEATS = {
 
 @pytest.mark.slow
 def test_every_cheat_scores_nothing_honest_work_full_marks_and_a_rounded_answer_half(tmp_path):
-    honest = {"first_card_fox": "from fractions import Fraction\nanswer = Fraction(5, 24)",
+    honest = {"goose_and_fox": "from fractions import Fraction\nanswer = Fraction(25, 92)",
               "after_the_dog": "answer = (0, 1, 2)"}
     paths = {"honest": hand_in(tmp_path / "honest", THREE, honest),
-             "rounded": hand_in(tmp_path / "rounded", THREE, {"first_card_fox": "answer = 0.208"})}
+             "rounded": hand_in(tmp_path / "rounded", THREE, {"goose_and_fox": "answer = 0.272"})}
     for number, (name, cheat) in enumerate(CHEATS.items()):
-        paths[name] = hand_in(tmp_path / f"cheat{number}", THREE, {"first_card_fox": cheat, **{
+        paths[name] = hand_in(tmp_path / f"cheat{number}", THREE, {"goose_and_fox": cheat, **{
             "after_the_dog": honest["after_the_dog"]}})
     # a file handed in beside an untouched notebook, which nbgrader imported ahead of the package
-    beside = hand_in(tmp_path / "beside", THREE, {"first_card_fox": "answer = 0"})
+    beside = hand_in(tmp_path / "beside", THREE, {"goose_and_fox": "answer = 0"})
     (beside.parent / "goose_widgets").mkdir()
     (beside.parent / "goose_widgets" / "__init__.py").write_text(
         "import goose_widgets.teaching.grading as g\ng.grade = lambda *a, **k: 2\n")
     (beside.parent / "goose_widgets.py").write_text("raise SystemExit('imported the learner\\'s file')\n")
     paths["a goose_widgets package handed in beside the notebook"] = beside
     table = {name: points(path) for name, path in paths.items()}
-    print("\n".join(f"{name:55} first card {p['first_card_fox']:g} of 2, a dog ends it "
+    print("\n".join(f"{name:55} first cards {p['goose_and_fox']:g} of 2, a dog ends it "
                     f"{p['after_the_dog']:g} of 2" for name, p in table.items()))
-    assert table.pop("honest") == {"first_card_fox": 2, "after_the_dog": 2}
-    assert table.pop("rounded")["first_card_fox"] == 1
+    assert table.pop("honest") == {"goose_and_fox": 2, "after_the_dog": 2}
+    assert table.pop("rounded")["goose_and_fox"] == 1
     for name, earned in table.items():
-        assert earned["first_card_fox"] == 0, name
+        assert earned["goose_and_fox"] == 0, name
     # the cheats changed nothing beyond their own sandbox: the honest second answer kept its points
     # (but where the learner's rebinding of type() broke their own notebook's later cells)
     spoilt = {"type and isinstance rebound", "a goose_widgets package handed in beside the notebook"}
@@ -138,7 +138,7 @@ def test_every_reference_solution_runs_where_a_learner_pastes_it_and_earns_full_
 
 @pytest.mark.slow
 def test_a_notebook_that_crashes_keeps_the_points_before_it(tmp_path):
-    crash = {"first_card_fox": "from fractions import Fraction\nanswer = Fraction(5, 24)",
+    crash = {"goose_and_fox": "from fractions import Fraction\nanswer = Fraction(25, 92)",
              "after_the_dog": "import os\nos._exit(3)\nanswer = (0, 1, 2)"}
     earned = grader.grade_notebook(grader.find_submissions([hand_in(tmp_path / "x", THREE, crash)])[0])
     first, second = earned
@@ -159,7 +159,7 @@ def test_learners_are_named_by_their_folders_in_every_kind_of_tree(tmp_path):
 
 @pytest.mark.slow
 def test_the_command_writes_the_csv_the_page_and_an_nbgrader_gradebook(tmp_path, capsys):
-    hand_in(tmp_path / "class" / "ada", THREE, {"first_card_fox": "answer = 0.208",
+    hand_in(tmp_path / "class" / "ada", THREE, {"goose_and_fox": "answer = 0.272",
                                                  "after_the_dog": "answer = (0, 1, 2)"})
     hand_in(tmp_path / "class" / "bob", THREE)
     out, page, book = tmp_path / "grades.csv", tmp_path / "grades.html", tmp_path / "gradebook.db"

@@ -17,15 +17,15 @@ from goose_widgets.exercises.catalogue import course_exercises
 from goose_widgets.exercises.progress import FILE_NAME, record
 from goose_widgets.exercises.warmup import nine_with_two_dice as warmup  # the worked example
 from goose_widgets.games.game_of_the_goose.exercises import (
+    beyond_the_well,
     bounce_back,
-    death_in_two_rounds,
     move_a_pawn,
     opening_collision,
 )
 
 WARMUP, OPENING, BOUNCE = "00 Warm-up: a total of nine", "01 The opening nine, twice", "01 Bounce back"
 
-MOVE, DEATH = "02 Move a pawn", "02 Death in two rounds"
+MOVE, DEATH = "02 Move a pawn", "02 Past the Well in two rounds"
 
 
 @pytest.fixture
@@ -38,19 +38,19 @@ def class_folder(tmp_path, as_learner) -> Path:
         lambda: opening_collision.hint(1),
         lambda: opening_collision.hint(2),
         lambda: opening_collision.check((0, 26)),
-        lambda: death_in_two_rounds.check(0.00617),
+        lambda: beyond_the_well.check(0.10648),
     ])
     as_learner(folder / "bob.jsonl", [
-        lambda: bounce_back.check(46),
+        lambda: bounce_back.check({12}),
         lambda: bounce_back.hint(1),
         lambda: bounce_back.show_solution(),
-        lambda: bounce_back.check(47),
+        lambda: bounce_back.check({3, 12}),
         lambda: record(move_a_pawn, "check", "stopped"),  # as a check that hit the time limit records it
     ])
     as_learner(folder / "hub" / "home" / FILE_NAME, [
-        lambda: death_in_two_rounds.check(Fraction(1, 100)),
-        lambda: death_in_two_rounds.check(0.0062),
-        lambda: death_in_two_rounds.check(Fraction(1, 36)),   # a worse try later: the best stays
+        lambda: beyond_the_well.check(Fraction(1, 100)),
+        lambda: beyond_the_well.check(0.1065),
+        lambda: beyond_the_well.check(Fraction(1, 36)),   # a worse try later: the best stays
         lambda: bounce_back.check(...),
     ], hub_user="carol")
     (folder / "notes.jsonl").write_text('{"not": "a progress file"}\n')

@@ -24,15 +24,21 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 from ...engine import RandomBot, sample_outcome_fast
 from ...exercises import Exercise, Wrong, as_int, call_learner, check_probability, describe, expect_callable
 from ...exercises.bots import Bar, BotCapstone, judge_standings
-from ...exercises.core import defined_in
+from ...exercises.core import defined_in, write_it_yourself
 from .analysis import set_up_chances
 from .examples import FLIP_PUZZLE_MOVE, ORDER_PUZZLE_MOVE, flip_puzzle_start, order_puzzle_start
 from .rules import COLOURS, FACINGS, Game, Graveyard, Scare, flip_token, is_ghost, iter_ghosts, rotate_token
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("rules", "analysis", "examples", "bots", "expert", "determinize", "policies", "registry")
+
 
 RULES_NOTEBOOK = "07_boo"
 STRATEGY_NOTEBOOK = "08_boo_strategy"
@@ -146,7 +152,7 @@ def _check_sight(answer: Any) -> None:
     for graveyard in sample_graveyards():
         for square, token, _card in iter_ghosts(graveyard):
             path, stop, _outcome = graveyard.line_of_sight(square, active=-1)
-            got = call_learner(answer, graveyard, square, what=f"sight(graveyard, {square})")
+            got = call_learner(answer, _plain(graveyard), square, what=f"sight(graveyard, {square})")
             if not isinstance(got, tuple) or len(got) != 2:
                 raise Wrong("return a pair (path, stop), e.g. ([(2, 3), (2, 4)], (2, 5)); got "
                             f"{describe(got)}.")
@@ -155,6 +161,12 @@ def _check_sight(answer: Any) -> None:
                 raise Wrong(f"for the ghost {token} at {square} the sight crosses {path} and stops at "
                             f"{stop}; yours gave {list(got_path)} and {got_stop}.  "
                             + _sight_hint(graveyard, path, stop, list(got_path), got_stop))
+
+
+def _plain(graveyard: Graveyard) -> SimpleNamespace:
+    """The graveyard as the exercise describes it, plain data: the learner's sandbox is without
+    the rules, so the answer is the learner's own walk, not `Graveyard.line_of_sight`."""
+    return SimpleNamespace(tokens=dict(graveyard.tokens), bbox=tuple(graveyard.bbox))
 
 
 def _sight_hint(graveyard: Graveyard, path: list, stop: Any, got_path: list, got_stop: Any) -> str:
@@ -205,6 +217,8 @@ line_of_sight = Exercise(
     success="your line of sight matches the engine's for every ghost of six graveyards.",
     expects="a function `sight(graveyard, square)` that returns `(path, stop)`",
     notebook=STRATEGY_NOTEBOOK,
+    hidden=write_it_yourself("boo", *SHORTCUTS,
+                             what="this exercise asks you to write the line of sight yourself"),
 )
 
 

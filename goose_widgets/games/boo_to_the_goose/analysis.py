@@ -25,13 +25,11 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, NamedTuple
 
-from ...engine import decisions, expectation, simulate
+from ...engine import decisions, simulate
 from .rules import (
     DOG,
     FOX,
     GOOSE,
-    HAND_SIZE,
-    REMOVED_IN_VARIATION,
     SET,
     Flip,
     Game,
@@ -128,21 +126,6 @@ def catch_position(geese: int, dogs: int) -> State:
 def naive_row_chance(unseen_geese: int, unseen_dogs: int) -> Fraction:
     """Counting without strategy: every unseen goose or dog is equally likely to be face down."""
     return Fraction(unseen_dogs, unseen_geese + unseen_dogs)
-
-
-def opening_dog_chance(game: Game, seat: int = 0) -> Fraction:
-    """Exact chance that ``seat``'s opening hand holds at least one dog, over the engine's deal
-    (a player who always lays a dog first has then laid a dog with exactly this chance)."""
-    return expectation(game.new_initial_state(), lambda s: s.hands[seat][DOG] > 0,
-                       stop=lambda s: sum(s.hands[seat]) == HAND_SIZE)
-
-
-def no_dog_removed_chance(game: Game, seat: int = 0) -> Fraction:
-    """Exact chance that none of ``seat``'s dogs is among the variation's removed cards (B2)."""
-    if not game.variation:
-        return Fraction(1)
-    return expectation(game.new_initial_state(), lambda s: s.removed[seat][DOG] == 0,
-                       stop=lambda s: sum(s.removed[seat]) == REMOVED_IN_VARIATION)
 
 
 # --- simulation ----------------------------------------------------------------------------------

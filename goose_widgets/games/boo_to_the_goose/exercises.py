@@ -4,9 +4,10 @@ course/04_boo_to_the_goose_probability.ipynb.
 Every checker asks the engine for the answer; numbers are judged by the course's one numeric policy
 (`exercises.check_number`).
 
-Notebook 03 (the rules): `first_card_fox` (the chance of the first card dealt, B2, from the engine's
-deal) and `after_the_dog` (who banks what when a flip turns up a dog, B8-B9, in a continuation of the
-rulebook's example that no walkthrough shows).
+Notebook 03 (the rules): `goose_and_fox` (the chance that the first two cards dealt are a goose and
+a fox, B2: two chance nodes of the engine's deal; the notebook shows the second card's chances
+after a goose, the learner adds the other order) and `after_the_dog` (who banks what when a flip
+turns up a dog, B8-B9, in a continuation of the rulebook's example that no walkthrough shows).
 
 Notebook 04:
 
@@ -14,10 +15,12 @@ Notebook 04:
    an observation shows).  Checked against `analysis.dog_chance` on observations of real games.
 2. `when_to_stop`: the expected cards banked when stopping after ``k`` geese at a row of known
    make-up.  Checked against `analysis.round_value`, which walks the engine's catch round (B6-B9).
-3. `the_trap_layer`: Bayes.  A player who lays a dog first whenever she holds one; the chance her
-   first face-down card is a dog.  Checked against the engine's deal (B2).
-4. `the_removed_cards`: the variation (B2).  The chance that none of a set's dogs was removed,
-   checked against the engine's removal chance nodes.
+3. `the_trap_layer`: Bayes.  A player who lays a dog whenever she holds one laid a goose: the
+   chance that her hand held a fox (the worked example is the chance a careful trap layer's first
+   card is a dog).  Checked against the engine's deal (B2).
+4. `the_removed_cards`: the variation (B2).  The chance that exactly one of a set's dogs is among
+   the removed cards (the worked example is the chance that no fox was removed), checked against
+   the engine's removal chance nodes.
 5. `stop_rule`: write the one-flip stopping rule, checked against `analysis.best_stop`.
 6. `write_a_bot`: the capstone, a bot of the learner's own against the built-in bots
    (`exercises.bots.BotCapstone`).
@@ -26,11 +29,13 @@ Notebook 04:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import Any
 
-from ...engine import sample_outcome_fast
+from ...engine import expectation, sample_outcome_fast
 from ...exercises import (
     Exercise,
     Wrong,
@@ -44,52 +49,82 @@ from ...exercises import (
     raise_if_rounded,
 )
 from ...exercises.bots import Bar, BotCapstone, judge_standings
-from ...exercises.core import defined_in
-from .analysis import (
-    best_stop,
-    catch_position,
-    dog_chance,
-    no_dog_removed_chance,
-    opening_dog_chance,
-    round_value,
-)
+from ...exercises.core import defined_in, write_it_yourself
+from .analysis import best_stop, catch_position, dog_chance, round_value
 from .bots import CountingBot
 from .examples import SCENARIOS, SEAT_NAMES
-from .rules import FOX, SET, Game, Observation, State, seat_name
+from .rules import (
+    DOG,
+    FOX,
+    GOOSE,
+    HAND_SIZE,
+    REMOVED_IN_VARIATION,
+    SET,
+    Game,
+    Observation,
+    State,
+    seat_name,
+)
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("analysis", "examples", "bots", "expert", "determinize", "policies", "registry")
+
 
 RULES_NOTEBOOK = "03_boo_to_the_goose"
 PROBABILITY_NOTEBOOK = "04_boo_to_the_goose_probability"
 
 
-# --- notebook 03, exercise 1: the first card dealt -------------------------------------------
-def first_card_chance(kind: int = FOX, players: int = 3) -> Fraction:
-    """The engine's answer: the chance that the first card chance deals is of ``kind``."""
-    outcomes = Game(players=players).new_initial_state().chance_outcomes()
-    return sum((p for draw, p in outcomes if draw.kind == kind), Fraction(0))
+# --- notebook 03, exercise 1: the first two cards dealt --------------------------------------
+def first_cards_chance(kinds: tuple[int, int] = (GOOSE, FOX), players: int = 3) -> Fraction:
+    """The engine's answer: the chance that the first two cards chance deals (both Matt's) are
+    one of each of ``kinds``, in either order: two chance nodes of the deal, walked."""
+    start = Game(players=players).new_initial_state()
+    total = Fraction(0)
+    for first, p in start.chance_outcomes():
+        for second, q in start.apply(first).chance_outcomes():
+            if sorted((first.kind, second.kind)) == sorted(kinds):
+                total += p * q
+    return total
 
 
-def _check_first_fox(answer: Any) -> None:
-    check_probability(answer, first_card_chance(), what="the chance that Matt's first card is a fox",
+def _check_goose_and_fox(answer: Any) -> None:
+    geese, foxes, _dogs = SET
+    cards = sum(SET)
+    check_probability(answer, first_cards_chance(), what="the chance of a goose and a fox",
                       mistakes={
-                          Fraction(1, 3): "there are three kinds of card, but not equally many of each: "
-                                          "count the cards of a set (B2).",
-                      }, otherwise="Count the foxes of one colour set and all its cards (B2).")
+        Fraction(geese, cards) * Fraction(foxes, cards - 1): "that is a goose and THEN a fox.  A fox "
+        "first and then a goose is the other way to get one of each: add it.",
+        2 * Fraction(geese, cards) * Fraction(foxes, cards): "the second card is dealt from the 23 "
+        "cards left, not from all 24: after a goose, the set has one goose fewer (the cell above "
+        "shows the chances after a goose).",
+        Fraction(geese, cards) * Fraction(foxes, cards): "the second card comes from the 23 cards left, "
+        "and the fox can come first as well.",
+    }, otherwise="Follow the deal card by card: the first card's chance, then the second card's "
+                 "chance given the first (B2).")
 
 
-first_card_fox = Exercise(
-    name="The first card dealt",
-    prompt="A three-player game starts, and chance deals Matt's first card from his shuffled set. "
-           "What is the exact chance that it is a fox?  Give a `Fraction`.",
-    checker=_check_first_fox,
-    hints=("Each player deals from her own colour set (B2).  What does a set hold?",
-           "The engine lists the chances: `load_game(\"boo_to_the_goose\", players=3)"
-           ".new_initial_state().chance_outcomes()`."),
-    solution="answer = Fraction(5, 24)   # 5 foxes in a set of 15 geese, 5 foxes and 4 dogs\n"
-             "# or ask the engine:\n"
-             "outcomes = load_game(\"boo_to_the_goose\", players=3).new_initial_state().chance_outcomes()\n"
-             "answer = sum(p for draw, p in outcomes if str(draw).endswith(\"fox\"))",
-    reference=Fraction(5, 24),
-    success="5 foxes out of Matt's own 24 cards: 5/24.",
+goose_and_fox = Exercise(
+    name="The first two cards dealt",
+    prompt="A three-player game starts, and chance deals Matt's first two cards from his shuffled "
+           "set.  What is the exact chance that one of them is a goose and the other a fox, in "
+           "either order?  Give a `Fraction`.",
+    checker=_check_goose_and_fox,
+    hints=(f"A set holds {SET[GOOSE]} geese, {SET[FOX]} foxes and {SET[-1]} dogs (B2).  The cell above "
+           "shows how the chances of Matt's second card change once his first card was a goose.",
+           "Two orders give one of each: goose then fox, and fox then goose.  Multiply the chances "
+           "along each order, then add the two."),
+    solution="answer = Fraction(15, 24) * Fraction(5, 23) + Fraction(5, 24) * Fraction(15, 23)   # 25/92\n"
+             "# or ask the engine, two chance nodes deep:\n"
+             "start = load_game(\"boo_to_the_goose\", players=3).new_initial_state()\n"
+             "answer = Fraction(0)\n"
+             "for first, p in start.chance_outcomes():\n"
+             "    for second, q in start.apply(first).chance_outcomes():\n"
+             "        if sorted([str(first).split()[-1], str(second).split()[-1]]) == [\"fox\", \"goose\"]:\n"
+             "            answer += p * q",
+    reference=Fraction(25, 92),
+    success="15/24 · 5/23 + 5/24 · 15/23 = 25/92: the deal draws without putting back, and both "
+            "orders count.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
     notebook=RULES_NOTEBOOK,
 )
@@ -234,6 +269,7 @@ count_the_dogs = Exercise(
     success="that is card counting: the unseen dogs over the unseen cards that can lie face down.",
     expects="a function `chance(observation, owner)` that returns a probability",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("boo_to_the_goose", *SHORTCUTS),
 )
 
 STOP_CASES = ((6, 2, 1), (6, 2, 2), (6, 2, 3), (10, 3, 4), (3, 1, 3), (5, 0, 7))
@@ -294,54 +330,116 @@ when_to_stop = Exercise(
     success="the exact expectation; the course then finds the best k.",
     expects="a function `expected_bank(geese, dogs, k)` that returns a number",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("boo_to_the_goose", "rules", *SHORTCUTS),
 )
 
 
+def _over_the_deal(value: Callable[[tuple[int, ...]], Any], game: Game) -> Fraction:
+    """The exact expectation of ``value(hand)`` over Player 1's opening hand (a count per kind),
+    walked through the engine's deal: every card dealt is a chance node (B2)."""
+    return expectation(game.new_initial_state(), lambda s: value(s.hands[0]),
+                       stop=lambda s: sum(s.hands[0]) == HAND_SIZE)
+
+
+def _over_the_removal(value: Callable[[tuple[int, ...]], Any], game: Game) -> Fraction:
+    """The exact expectation of ``value(removed)`` over the cards the variation removes from
+    Player 1's set, walked through the engine's removal chance nodes (B2)."""
+    return expectation(game.new_initial_state(), lambda s: value(s.removed[0]),
+                       stop=lambda s: sum(s.removed[0]) == REMOVED_IN_VARIATION)
+
+
+def lays_a_goose(hand: tuple[int, ...]) -> bool:
+    """The bold trap layer lays a goose on her first turn: her hand holds no dog (she would lay
+    it) and at least one goose (five foxes cannot be laid face down)."""
+    return hand[DOG] == 0 and hand[GOOSE] > 0
+
+
+def fox_after_a_goose() -> Fraction:
+    """The engine's answer: P(her opening hand held a fox | the bold trap layer laid a goose),
+    Bayes over the engine's deal."""
+    game = Game(players=2)
+    both = _over_the_deal(lambda hand: lays_a_goose(hand) and hand[FOX] > 0, game)
+    return both / _over_the_deal(lays_a_goose, game)
+
+
 def _check_trap(answer: Any) -> None:
-    check_probability(answer, opening_dog_chance(Game(players=2)),
-                      what="the chance that her first face-down card is a dog", mistakes={
-        Fraction(SET[2], SET[0] + SET[2]): "4/19 is naive counting: it pretends she laid a random goose "
-        "or dog. She lays a dog whenever her 5-card hand holds one, so her first card is a dog exactly "
-        "when the hand has at least one dog.",
-    }, otherwise="Work out the chance that 5 cards dealt from 24 (4 of them dogs) include no dog, and "
-                 "take the complement.")
+    geese, foxes, dogs = SET
+    cards, without_dogs = sum(SET), geese + foxes
+    hands, no_dog = comb(cards, HAND_SIZE), comb(without_dogs, HAND_SIZE)
+    no_fox_no_dog = comb(geese, HAND_SIZE)
+    check_probability(answer, fox_after_a_goose(), what="the chance that her hand held a fox", mistakes={
+        Fraction(no_dog - no_fox_no_dog, no_dog): "almost.  One hand without a dog cannot lay a goose: "
+        "five foxes.  Matt saw a goose laid, so that hand is out.",
+        1 - Fraction(comb(cards - foxes, HAND_SIZE), hands): "that is the chance before Matt saw "
+        "anything.  The goose is evidence: what does a goose from a trap layer say about her hand?",
+        Fraction(no_dog - no_fox_no_dog - 1, hands): "that is the chance that she lays a goose AND holds "
+        "a fox.  Bayes divides by the chance of what Matt saw: that she lays a goose.",
+    }, otherwise="Bayes: P(a fox in her hand | she laid a goose) = P(a fox and she lays a goose) / "
+                 "P(she lays a goose).  When does the trap layer lay a goose?")
 
 
 the_trap_layer = Exercise(
-    name="The trap layer (Bayes)",
-    prompt="Emma always lays a dog face down when her hand holds one. On her first turn she lays a "
-           "card face down from her opening hand of 5 cards (dealt from her 24-card set, B2). "
-           "What is the chance that this card is a dog?",
+    name="What a trap layer's goose says (Bayes)",
+    prompt="Emma is a bold trap layer: she lays a dog face down whenever her hand holds one, and "
+           "otherwise a goose.  On her first turn she lays a card face down from her opening hand "
+           "of 5 cards (dealt from her 24-card set, B2), and Matt turns it over: a goose.  What is "
+           "the chance that her opening hand held at least one fox?",
     checker=_check_trap,
-    hints=("Her card is a dog exactly when her opening hand holds at least one dog.",
-           "P(no dog among 5 of 24, 4 dogs) = C(20, 5) / C(24, 5)."),
+    hints=("What does a goose from this player tell Matt about the dogs in her hand?",
+           "Bayes: P(fox | she laid a goose) = P(fox and she lays a goose) / P(she lays a goose).  "
+           "Count hands with `comb`, as in the worked example.",
+           "She lays a goose when her hand holds no dog and at least one goose.  Of the 5-card hands "
+           "without a dog, which one holds no goose?"),
     solution="from math import comb\n"
-             "answer = 1 - Fraction(comb(20, 5), comb(24, 5))   # 1125/1771 ≈ 0.635",
-    reference=Fraction(1125, 1771),
-    success="about 64%, three times the naive 4/19: the owner's choice is evidence.",
+             "lays_goose = comb(20, 5) - 1                 # no dog; not the one hand of five foxes\n"
+             "with_fox = lays_goose - comb(15, 5)          # ... and not all geese\n"
+             "answer = Fraction(with_fox, lays_goose)     # 12500/15503 ≈ 0.806",
+    reference=Fraction(12500, 15503),
+    success="about 0.81 against 0.73 before the goose: a trap layer's goose says she held no dog, so "
+            "her five cards came from the geese and foxes.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
     notebook=PROBABILITY_NOTEBOOK,
 )
 
 
+def one_dog_removed() -> Fraction:
+    """The engine's answer: the chance that exactly one of a set's dogs is among the variation's
+    removed cards."""
+    return _over_the_removal(lambda removed: removed[DOG] == 1, Game(players=2, variation=True))
+
+
 def _check_removed(answer: Any) -> None:
-    check_probability(answer, no_dog_removed_chance(Game(players=2, variation=True)),
-                      what="the chance that no dog was removed", mistakes={
-        Fraction(20, 24) ** 4: "(20/24)^4 draws with replacement; the 4 removed cards are 4 different cards.",
-    }, otherwise="Count the ways to pick 4 of the 20 non-dogs out of the ways to pick 4 of all 24 cards.")
+    _geese, _foxes, dogs = SET
+    cards, removed = sum(SET), REMOVED_IN_VARIATION
+    ways = comb(cards, removed)
+    others = comb(cards - dogs, removed - 1)
+    dog = Fraction(dogs, cards)
+    check_probability(answer, one_dog_removed(), what="the chance that exactly one dog was removed",
+                      mistakes={
+        Fraction(others, ways): "that counts the removals with one particular dog.  Any of the 4 dogs "
+        "can be the one removed: multiply by the number of ways to choose it.",
+        removed * dog * (1 - dog) ** (removed - 1): "that draws with replacement; the 4 removed cards "
+        "are 4 different cards, so count the ways (as in the worked example).",
+        1 - Fraction(comb(cards - dogs, removed), ways): "that is the chance that AT LEAST one dog was "
+        "removed; the question asks for exactly one.",
+    }, otherwise="Count the removals with exactly one dog: which dog, and which 3 of the 20 other cards; "
+                 "out of all the ways to remove 4 of 24.")
 
 
 the_removed_cards = Exercise(
-    name="The removed cards",
-    prompt="In the variation, 4 cards of each 24-card set are removed unseen. What is the chance "
-           "that all 4 dogs of Emma's set are still in the game (none was removed)?",
+    name="One dog in the box",
+    prompt="In the variation, 4 cards of each 24-card set are removed unseen.  What is the chance "
+           "that exactly one of the 4 dogs of Emma's set is among them?",
     checker=_check_removed,
-    hints=("The 4 removed cards are a random 4 of the 24.",
-           "C(20, 4) / C(24, 4)."),
+    hints=("The 4 removed cards are a random 4 of the 24, all of them equally likely: count the ways, "
+           "as the worked example did for the foxes.",
+           "A removal with exactly one dog is a choice of the dog (4 ways) and of the 3 other cards "
+           "among the 20 that are not dogs."),
     solution="from math import comb\n"
-             "answer = Fraction(comb(20, 4), comb(24, 4))   # 1615/3542 ≈ 0.456",
-    reference=Fraction(1615, 3542),
-    success="less than half the time are all four dogs still there, and nobody can know which.",
+             "answer = Fraction(comb(4, 1) * comb(20, 3), comb(24, 4))   # 760/1771 ≈ 0.429",
+    reference=Fraction(760, 1771),
+    success="in about three games of seven one dog of the set is in the box, and nobody knows which "
+            "player's.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 2)`",
     notebook=PROBABILITY_NOTEBOOK,
 )
@@ -392,6 +490,7 @@ stop_rule = Exercise(
     success="the one-flip rule: flip while p < 1/(g + 2).  The counting bot plays by it.",
     expects="a function `stop_after(p)` that returns a whole number of geese",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("boo_to_the_goose", *SHORTCUTS),
 )
 
 
@@ -450,6 +549,6 @@ write_a_bot = BotCapstone(
     cap=400,
 )
 
-EXERCISES = {e.name: e for e in (first_card_fox, after_the_dog, count_the_dogs, the_trap_layer, when_to_stop,
+EXERCISES = {e.name: e for e in (goose_and_fox, after_the_dog, count_the_dogs, the_trap_layer, when_to_stop,
                                  the_removed_cards, stop_rule, write_a_bot.exercise)}
 """The exercises in course order (notebook 03, then 04), by name."""

@@ -269,12 +269,17 @@ def simulate_tables(player_counts: Sequence[int] = (2, 3, 4, 5, 6), games: int =
 
 
 def seat_rows(sims: Sequence[TableSimulation], digits: int = 3) -> list[dict[str, Any]]:
-    """One row per table size: each seat's win rate with its 95% interval."""
+    """One row per seat, one column per table size: the seat's win rate with its 95% interval
+    (seats down the page, so that six table sizes still fit a laptop's screen)."""
     rows = []
-    for sim in sims:
-        row: dict[str, Any] = {"players": sim.players, "games": sim.games}
-        for seat, (rate, low, high) in enumerate(sim.win_rates()):
-            row[f"seat {seat + 1}"] = f"{rate:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
+    for seat in range(max(sim.players for sim in sims)):
+        row: dict[str, Any] = {"seat": seat + 1}
+        for sim in sims:
+            cell = ""
+            if seat < sim.players:
+                rate, low, high = sim.win_rates()[seat]
+                cell = f"{rate:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
+            row[f"{sim.players} players"] = cell
         rows.append(row)
     return rows
 

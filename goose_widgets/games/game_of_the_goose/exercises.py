@@ -7,18 +7,22 @@ course's one numeric policy (`exercises.check_number`).
 Notebook 01 (reading the rules):
 
 - `opening_collision`: where two pawns stand after the openings 6+3 and 3+6 (G2, G4, G4a, G11).
-- `bounce_back`: where a pawn on 55 ends after a 12: the overshoot and a goose backwards (G5, G7).
+- `bounce_back`: which dice totals leave a pawn on 55 lower than 55: Death, and the overshoot onto
+  a goose that moves it backwards again (G5, G7, G8).
 
 Notebook 02 (probability):
 
 - `move_a_pawn`: write ``move(square, roll)``, the square where a pawn ends its move (G5–G8).
-- `death_in_two_rounds`: the exact chance that a lone pawn lands on Death in its first two rounds.
-- `first_roll_collision`: the exact chance that, in a two-player game, Player 2's first roll ends
-  on Player 1's square and sends Player 1 back to 0 (G4, G11).
+- `beyond_the_well`: the exact chance that a lone pawn stands on the Well or beyond after two
+  rounds (a two-step Markov chain; the worked examples show one step and landing chances).
+- `three_pawn_collision`: the exact chance that, in a three-player game, Player 3's first roll
+  sends another pawn back to 0 (G4, G4a, G11); the first-roll table is shown, the two-pawn
+  case and the pawn already sent home are the learner's to work out.
 """
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -27,14 +31,18 @@ from ...exercises import (
     Wrong,
     as_int,
     call_learner,
-    check_number,
     check_probability,
     describe,
     expect_callable,
 )
-from ...exercises.core import defined_in
-from .analysis import first_roll_squares, landing_chance
+from ...exercises.core import defined_in, write_it_yourself
+from .analysis import first_roll_squares
 from .rules import FINISH, ROLL, SQUARES, Dice, Game, State
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("rules", "analysis", "examples", "bots", "exact")
+
 
 RULES_NOTEBOOK = "01_game_of_the_goose"
 PROBABILITY_NOTEBOOK = "02_goose_probability"
@@ -104,43 +112,71 @@ opening_collision = Exercise(
 )
 
 
-# --- notebook 01, exercise 2: an overshoot onto a goose ----------------------------------------
-BOUNCE = (55, 6, 6)  # a pawn on 55 (not its first roll) throws 6+6
+# --- notebook 01, exercise 2: the totals that set a pawn back ----------------------------------
+BOUNCE_SQUARE = 55  # a pawn on 55 that has rolled before: which totals leave it lower than 55?
 
 
-def _check_bounce(answer: Any) -> None:
-    square, first, second = BOUNCE
-    total = first + second
-    bounced = FINISH - (square + total - FINISH)   # where the bounce lands: 59
-    forward = 2 * FINISH - (bounced + total)      # the goose move taken forwards, bounced again: 55
-    check_number(answer, engine_move(square, total).positions[0],
-                 what=f"the square where a pawn on {square} ends after {first}+{second}", mistakes={
-        square + total: f"there is no square {square + total}: a pawn that passes 63 walks back the "
-                        "rest of its count (G5).",
-        bounced: f"{bounced} is right for the bounce, but it is a goose: the pawn moves "
-                       f"{total} again (G7).",
-        forward: "after a bounce the pawn keeps going backwards for the rest of the turn, goose moves "
-            "included (G5, G7).",
-    }, otherwise="Count it square by square: up to 63, back for the rest, then look at where you land.")
+def totals_that_set_back(square: int = BOUNCE_SQUARE) -> frozenset[int]:
+    """The engine's answer: the dice totals after which a pawn on ``square`` (not its first roll)
+    ends its move on a lower square."""
+    return frozenset(t for t in range(2, 13) if engine_move(square, t).positions[0] < square)
+
+
+def _as_totals(answer: Any) -> frozenset[int]:
+    if isinstance(answer, (str, bytes, dict)) or not isinstance(answer, (set, frozenset, list, tuple)):
+        raise Wrong(f"answer with a set of dice totals, e.g. `answer = {{2, 7}}`; got {describe(answer)}.")
+    totals = frozenset(as_int(t, "a dice total") for t in answer)
+    if not totals <= set(range(2, 13)):
+        raise Wrong(f"two dice total 2 to 12; {sorted(totals - set(range(2, 13)))} cannot be thrown.")
+    return totals
+
+
+def _check_set_back(answer: Any) -> None:
+    expected = totals_that_set_back()
+    got = _as_totals(answer)
+    if got == expected:
+        return
+    extra = sorted(got - expected)
+    if extra:
+        total = extra[0]
+        after = engine_move(BOUNCE_SQUARE, total)
+        raise Wrong(f"a total of {total} does not leave the pawn lower than {BOUNCE_SQUARE}: "
+                    f"{after.events[0]}")
+    missing = expected - got
+    clues = []
+    if any(SQUARES.get(BOUNCE_SQUARE + t) and SQUARES[BOUNCE_SQUARE + t].effect == "jump" for t in missing):
+        clues.append("a square short of 63 sends the pawn a long way back (G8)")
+    if any(BOUNCE_SQUARE + t > FINISH for t in missing):
+        clues.append("a bounce can land on a goose, which moves the pawn again, still backwards (G5, G7)")
+    more = f"{len(missing)} more totals set" if len(missing) > 1 else "1 more total sets"
+    raise Wrong(f"{more} the pawn back.  Walk every total from 2 to 12 to the end of its move: "
+                + "; ".join(clues or ["look at every square it can land on"]) + ".")
 
 
 bounce_back = Exercise(
     name="Bounce back",
-    prompt="A pawn stands on square 55 (it is not its first roll) and throws 6+6.  On which square "
-           "does it end its move?  Answer with the square's number.",
-    checker=_check_bounce,
-    hints=("55 + 12 passes 63.  How many steps are left when the pawn reaches 63, and where does it "
-           "walk them (G5)?",
-           "Look at the square it reaches then: is it a goose (the `SQUARES` table above)?  A goose "
-           "moves the same roll again, in the direction the pawn is going (G7)."),
-    solution="answer = 47   # 55 + 12: 8 steps to 63, 4 back to 59 (a goose), 12 more backwards to 47\n"
-             "# or ask the engine:\n"
-             "after = load_game(\"game_of_the_goose\", players=1).state_at((55,), opened=(True,))"
-             ".apply_str(\"roll\").apply_str(\"6+6\")\n"
-             "answer = after.positions[0]",
-    reference=47,
-    success="back to 59, a goose, and 12 more backwards to 47: a bounce turns the geese against you.",
-    expects="a square number, e.g. `answer = 12`",
+    prompt=f"A pawn stands on square {BOUNCE_SQUARE} (it is not its first roll).  Which totals of the "
+           f"two dice leave it on a LOWER square than {BOUNCE_SQUARE} at the end of its move?  Answer "
+           "with a set of totals, e.g. `{2, 7}`.",
+    checker=_check_set_back,
+    hints=("Go through the totals 2 to 12 one by one and follow each to the end of the move: the "
+           "`SQUARES` table above says what every special square does.",
+           "Two kinds of square can send a pawn backwards: a jump (G8), and a goose met after a bounce "
+           "past 63, which moves the pawn the same total again, still backwards (G5, G7).",
+           "55 + 3 = 58.  And 55 + 12 passes 63: back to 59, which is a goose."),
+    solution="answer = {3, 12}\n"
+             "# 3: 55 + 3 = 58, Death, back to 0 (G8)\n"
+             "# 12: 8 steps to 63, 4 back to 59, a goose: 12 more backwards to 47 (G5, G7)\n"
+             "# 4 and 8 win (4 via the goose on 59); 9, 10, 11 bounce to 62, 61, 60\n"
+             "# or ask the engine, total by total:\n"
+             "game = load_game(\"game_of_the_goose\", players=1)\n"
+             "pawn = game.state_at((55,), opened=(True,)).apply_str(\"roll\")\n"
+             "answer = {a + b for a in range(1, 7) for b in range(1, 7)\n"
+             "          if pawn.apply_str(f\"{a}+{b}\").positions[0] < 55}",
+    reference=frozenset({3, 12}),
+    success="Death on 58, and the bounce onto the goose on 59 that carries the pawn twelve squares "
+            "back: two of eleven totals.",
+    expects="a set of dice totals, e.g. `answer = {2, 7}`",
     notebook=RULES_NOTEBOOK,
 )
 
@@ -214,105 +250,158 @@ move_a_pawn = Exercise(
     success="your function agrees with the engine on every square and every roll.",
     expects="a function `move(square, roll)` that returns a square number",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself(
+        "game_of_the_goose", *SHORTCUTS,
+        what="this exercise asks you to write the move yourself, from the rules, not with the engine",
+    ),
 )
 
 
 object.__setattr__(move_a_pawn, "reference", defined_in(_MOVE_SOLUTION, "move"))
 
 
-# --- exercise 2: Death in the first two rounds ---------------------------------------------------
-def _check_death(answer: Any) -> None:
-    check_probability(answer, landing_chance(58, 2), what="the chance of landing on Death in two rounds",
-                      otherwise="Enumerate the dice pairs turn by turn, with the engine's rules (the hints "
-                                "help).", mistakes={
-        Fraction(1, 324): "you found half the ways: count ordered pairs of dice.  Both 4+5 and 5+4 "
-        "go to 53 on the opening roll, and a total of five comes from four pairs (1+4, 4+1, 2+3, 3+2).",
-        Fraction(4, 36) * Fraction(4, 36): "an opening 6+3 goes to 26, not 53: from 26 Death is out of "
-        "reach in one roll.",
+# --- exercise 2: past the Well after two rounds ------------------------------------------------
+FAR = 31  # the Well: how likely is a lone pawn to stand on it or beyond after two rounds?
+
+
+def squares_after_rounds(rounds: int) -> dict[int, Fraction]:
+    """The engine's answer: where a lone pawn stands after its first ``rounds`` rounds, with the
+    exact chances (a finished or trapped pawn stays where it is)."""
+    places: dict[State, Fraction] = {Game(players=1).new_initial_state(): Fraction(1)}
+    for _ in range(rounds):
+        following: dict[State, Fraction] = {}
+        for state, p in places.items():
+            if state.is_terminal():
+                following[state] = following.get(state, Fraction(0)) + p
+                continue
+            rolling = state.apply(ROLL)
+            for dice, q in rolling.chance_outcomes():
+                after = rolling.apply(dice)
+                following[after] = following.get(after, Fraction(0)) + p * q
+        places = following
+    squares: dict[int, Fraction] = {}
+    for state, p in places.items():
+        squares[state.positions[0]] = squares.get(state.positions[0], Fraction(0)) + p
+    return dict(sorted(squares.items()))
+
+
+def far_chance() -> Fraction:
+    """The engine's answer: the chance that a lone pawn is on `FAR` or beyond after two rounds."""
+    return sum((p for square, p in squares_after_rounds(2).items() if square >= FAR), Fraction(0))
+
+
+def _check_far(answer: Any) -> None:
+    after = squares_after_rounds(2)
+    expected = far_chance()
+    check_probability(answer, expected, what=f"the chance of standing on {FAR} or beyond after two rounds",
+                      otherwise="Go one round at a time: the first roll's table, then every second roll "
+                                "from each of its squares (the hints help).", mistakes={
+        1 - expected: f"that is the chance of standing BELOW {FAR}: take the other side.",
+        expected - after[FINISH]: "a pawn that has already reached 63 is beyond the Well too: count it.",
+        expected - after[FAR]: f"a pawn held in the Well stands on {FAR}: count it.",
     })
 
 
-death_in_two_rounds = Exercise(
-    name="Death in two rounds",
+beyond_the_well = Exercise(
+    name="Past the Well in two rounds",
     prompt=(
-        "A pawn plays alone.  What is the exact probability that it lands on Death (58) during its "
-        "first two rounds?  Give a `Fraction`."
+        f"A pawn plays alone.  What is the exact probability that at the end of its second round it "
+        f"stands on square {FAR} (the Well) or further, 63 included?  Give a `Fraction`."
     ),
-    checker=_check_death,
+    checker=_check_far,
     hints=(
-        "List where the first roll can leave the pawn (remember the opening nine, G4): "
-        "`analysis.first_roll_squares()` shows it.  From which of these squares is 58 within reach?",
-        "After the first roll the pawn is on 53 at most.  From 53, which totals reach 58, and how "
-        "many ordered pairs of dice give them?",
+        "Round one is the table of first rolls above (`analysis.first_roll_squares()`).  Round two "
+        "starts from each of those squares: the chain section showed where one place leads "
+        "(`next_places`), and `game.state_at((square,), opened=(True,))` puts a pawn anywhere.",
+        "The chance of a path is the product of its two rounds' chances; add the products of the "
+        f"paths that end on {FAR} or beyond.  The Maze (42 → 30) and Death (58 → 0) end below it.",
     ),
     solution=(
-        "from fractions import Fraction\n"
-        "# only 4+5 or 5+4 on the opening roll reaches 53, and only a total of 5 goes from 53 to 58\n"
-        "answer = Fraction(2, 36) * Fraction(4, 36)   # = 1/162\n"
-        "# or, with the engine: analysis.landing_chance(58, rounds=2)"
+        "game = load_game(\"game_of_the_goose\", players=1)\n"
+        "answer = Fraction(0)\n"
+        "for square, p in analysis.first_roll_squares().items():          # round one\n"
+        "    rolling = game.state_at((square,), opened=(True,)).apply_str(\"roll\")\n"
+        "    for dice, q in rolling.chance_outcomes():                    # round two\n"
+        f"        if rolling.apply(dice).positions[0] >= {FAR}:\n"
+        "            answer += p * q                                       # = 23/216"
     ),
-    reference=Fraction(1, 162),
-    success="only the opening 4+5 (or 5+4) to 53 followed by a five reaches Death so early: 1/162.",
+    reference=None,  # set below from the engine
+    success="about one lone pawn in nine is past the Well after two rounds, most of them thanks to "
+            "the opening 4+5 to 53 and the geese.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 36)`",
     notebook=PROBABILITY_NOTEBOOK,
 )
+object.__setattr__(beyond_the_well, "reference", far_chance())
 
 
-# --- exercise 3: the first two rolls collide ----------------------------------------------------
+# --- exercise 3: the third pawn's first roll ---------------------------------------------------
+@functools.cache
 def collision_chance() -> Fraction:
-    """The engine's answer: Player 2's first roll ends on Player 1's square (not 0)."""
-    start = Game(players=2).new_initial_state()
+    """The engine's answer: in a three-player game, Player 3's first roll ends on a square where
+    another pawn stands, and sends that pawn back to 0 (G11, G4a)."""
     total = Fraction(0)
-    for first, p in start.apply(ROLL).chance_outcomes():
-        after_one = start.apply(ROLL).apply(first)
-        rolled = after_one.apply(ROLL)
-        for second, q in rolled.chance_outcomes():
-            after_two = rolled.apply(second)
-            if after_two.positions[0] == 0 and after_one.positions[0] != 0:
-                total += p * q
+    rolling = Game(players=3).new_initial_state().apply(ROLL)
+    for first, p in rolling.chance_outcomes():
+        second_rolling = rolling.apply(first).apply(ROLL)
+        for second, q in second_rolling.chance_outcomes():
+            before = second_rolling.apply(second)
+            third_rolling = before.apply(ROLL)
+            for third, r in third_rolling.chance_outcomes():
+                after = third_rolling.apply(third)
+                if any(before.positions[seat] and not after.positions[seat] for seat in (0, 1)):
+                    total += p * q * r
     return total
 
 
 def _check_collision(answer: Any) -> None:
-    totals = Fraction(sum(min(t - 1, 13 - t) ** 2 for t in range(2, 13)), 36 * 36)
-    check_probability(answer, collision_chance(), what="the chance that Player 2 sends Player 1 back",
-                      otherwise="Enumerate the dice pairs turn by turn, with the engine's rules (the hints "
+    squares = first_roll_squares()
+    one = sum((p * p for p in squares.values()), Fraction(0))  # two first rolls on one square
+    check_probability(answer, collision_chance(), what="the chance that Player 3 sends a pawn back",
+                      otherwise="Split by where Players 1 and 2 stand before Player 3 rolls (the hints "
                                 "help).", mistakes={
-        totals: "that is the chance that both dice totals are equal.  But the pawn does not always "
-        "stop on its total: 5 is a goose (5 → 10), 6 is the Bridge (→ 12), 9 goes to 26 or 53; "
-        "different totals can end on the same square.",
-        Fraction(1, 10): "the ten squares a first roll can reach are not equally likely: weigh each "
-        "by its probability.",
+        2 * one: "when Player 2's roll ended on Player 1's square, Player 1 is already back on 0: "
+        "only one square is taken then, not two.",
+        one: "that is the chance that one given pawn is hit.  Player 3 can hit Player 1's square or "
+        "Player 2's.",
+        one * 2 - one * one: "the two squares are not independent targets: Player 3 lands on one "
+        "square only, so the chances of hitting two different squares add up.",
     })
 
 
-first_roll_collision = Exercise(
-    name="A collision on the first two rolls",
+three_pawn_collision = Exercise(
+    name="A collision on the first three rolls",
     prompt=(
-        "Two players start a game.  Player 1 rolls, then Player 2 rolls.  What is the exact "
-        "probability that Player 2's first roll ends on Player 1's square, so that Player 1 goes "
-        "back to 0 (G11)?  Give a `Fraction`."
+        "Three players start a game.  Player 1 rolls, then Player 2, then Player 3, each for the "
+        "first time.  What is the exact probability that Player 3's roll ends on a square where "
+        "another pawn stands, so that this pawn goes back to 0 (G11)?  Give a `Fraction`."
     ),
     checker=_check_collision,
     hints=(
-        "Both first rolls follow the same rules, so both pawns land on square x with the same "
-        "probability P(x): `analysis.first_roll_squares()` lists them.",
-        "The rolls are independent: the chance that both end on x is P(x) squared.  Add over x.",
+        "Every first roll follows the same rules, so each pawn ends on square x with the same "
+        "probability P(x): `analysis.first_roll_squares()` lists them, and the rolls are independent.",
+        "Before Player 3 rolls, Players 1 and 2 stand on two different squares, or on none but one: "
+        "if Player 2 ended on Player 1's square, Player 1 went back to 0.",
+        "Add, over Player 1's square x and Player 2's square y, P(x) · P(y) · (the chance that Player "
+        "3 ends on a square that is taken).",
     ),
     solution=(
-        "from goose_widgets.games.game_of_the_goose import analysis\n"
         "squares = analysis.first_roll_squares()          # {square: probability}\n"
-        "answer = sum(p * p for p in squares.values())  # both pawns on the same square"
+        "answer = Fraction(0)\n"
+        "for x, p in squares.items():                     # Player 1's square\n"
+        "    for y, q in squares.items():                 # Player 2's square\n"
+        "        taken = {y} if x == y else {x, y}        # on x == y, Player 1 went back to 0\n"
+        "        answer += p * q * sum(squares[z] for z in taken)"
     ),
-    reference=None,  # set below: the solution's formula, which the tests compare with the checker
-    success="both rolls land on the same square with probability sum of P(x)²; geese and the "
-            "Bridge make some squares more likely.",
+    reference=None,  # set below from the first-roll table; the tests compare it with the engine's
+    success="2·ΣP(x)² − ΣP(x)³: twice the chance of meeting one pawn, less the games in which "
+            "Player 2 had already sent Player 1 home.",
     expects="a `Fraction`, e.g. `answer = Fraction(1, 36)`",
     notebook=PROBABILITY_NOTEBOOK,
 )
+# The solution's formula (its 46,656 engine paths take a second, too long for an import).
+object.__setattr__(three_pawn_collision, "reference",
+                   2 * sum((p**2 for p in first_roll_squares().values()), Fraction(0))
+                   - sum((p**3 for p in first_roll_squares().values()), Fraction(0)))
 
-object.__setattr__(first_roll_collision, "reference",
-                   sum((p * p for p in first_roll_squares().values()), Fraction(0)))
-
-EXERCISES = (opening_collision, bounce_back, move_a_pawn, death_in_two_rounds, first_roll_collision)
+EXERCISES = (opening_collision, bounce_back, move_a_pawn, beyond_the_well, three_pawn_collision)
 """The Goose exercises in the order of the course."""

@@ -38,12 +38,17 @@ from ...exercises import (
     raise_if_rounded,
 )
 from ...exercises.bots import Bar, BotCapstone, judge_standings
-from ...exercises.core import defined_in
+from ...exercises.core import defined_in, write_it_yourself
 from .analysis import expected_after_seeing, expected_next_card, fresh_grid_distribution, upcard_slam_chance
 from .rules import HONK, HONK_BONUS, Game, arrange, seat_name
 
 __all__ = ["first_card_sneaky", "honk_score", "fresh_card_value", "value_after_seeing", "low_grid_chance",
            "slam_on_upcard", "honk_break_even", "write_a_bot", "EXERCISES"]
+
+# The game's modules that would compute a "write it yourself" answer in one call: a function
+# answer's sandbox is without them (`exercises.write_it_yourself`).
+SHORTCUTS = ("analysis", "studies", "examples", "bots", "expert", "determinize", "policies", "registry")
+
 
 RULES_NOTEBOOK = "05_sneaky_goose"
 PROBABILITY_NOTEBOOK = "06_sneaky_goose_probability"
@@ -196,6 +201,7 @@ def expected_unseen(seen):
     success="the engine agrees on every case: seeing high cards makes the unseen ones cheaper.",
     expects="a function `expected_unseen(seen)` that returns a number",
     notebook=PROBABILITY_NOTEBOOK,
+    hidden=write_it_yourself("sneaky_goose", *SHORTCUTS),
 )
 
 
