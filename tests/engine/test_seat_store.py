@@ -48,3 +48,10 @@ def test_the_expert_s_stored_rows_split_by_seat_add_up_to_its_rows(game):
             assert abs(sum(r["wins"] for r in mine) - lineup.points[0]) < 0.5
         text = seat_store.by_seat_text(table, round_robin_store.EXPERT)
         assert "by the seat it sat in" in text and len(text.splitlines()) == len(rows) + 2
+
+
+def test_the_sneaky_goose_dealer_is_measured_ahead_at_three_players():
+    three = next(table for table in seat_store.load("sneaky_goose") if table.players == 3)
+    rows = three.rows()
+    assert "dealer" in rows[-1]["seat"] and rows[-1]["verdict"] == "above"
+    assert rows[0]["verdict"] == "below"
