@@ -55,3 +55,9 @@ def test_the_sneaky_goose_dealer_is_measured_ahead_at_three_players():
     rows = three.rows()
     assert "dealer" in rows[-1]["seat"] and rows[-1]["verdict"] == "above"
     assert rows[0]["verdict"] == "below"
+
+
+def test_boo_s_second_player_white_is_measured_ahead():
+    for table in seat_store.load("boo"):
+        black, white = table.rows()
+        assert "White" in white["seat"] and white["verdict"] == "above" and black["verdict"] == "below"
