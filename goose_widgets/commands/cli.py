@@ -39,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "grade learners' notebooks: their cells run in sandboxes, the course's checkers judge"),
     "export": ("goose_widgets.commands.export:main", "course",
                "a notebook as one HTML page that works offline: boards as pictures, maths typeset"),
+    "exploit-search": ("goose_widgets.commands.exploit_search:main", "",
+                       "the stored searches for simple policies that beat an expert"),
     "doctor": ("goose_widgets.commands.doctor:main", "",
                "which walls and limits learner code runs behind on this machine, and why"),
 }

@@ -306,25 +306,65 @@ class GameRecord:
 
 @dataclass
 class SimulationResult:
-    """Results of many games, ready for a table or a plot."""
+    """Results of many games, ready for a table or a plot.
+
+    Counted by seat or by bot (issue 31): without ``rotate_seats`` each bot keeps its seat, so
+    row ``i`` is seat ``i`` *and* bot ``i``, and a seat's advantage shows as its bot's;
+    ``rotated`` results undo the rotation and count by bot.  `counted_by` says which, and
+    `warning` says when the rows are alike bots in unrotated seats: what differs between them is
+    then the seats, not the bots.  A game's win is split among those tied on top (`win_shares`).
+    """
 
     players: int
     bot_names: list[str]
     records: list[GameRecord] = field(default_factory=list)
+    rotated: bool = False
 
     @property
     def games(self) -> int:
         return len(self.records)
 
+    @property
+    def counted_by(self) -> str:
+        """``"bot"`` when seats were rotated (row ``i`` is bot ``i`` wherever it sat), else
+        ``"seat"`` (row ``i`` is seat ``i``, which bot ``i`` kept)."""
+        return "bot" if self.rotated else "seat"
+
+    @property
+    def warning(self) -> str:
+        """A caution for the reader, or "": alike bots (by name) compared in unrotated seats."""
+        if self.rotated or len(set(self.bot_names)) == len(self.bot_names):
+            return ""
+        return ("the bots are alike and seats were not rotated: the rows differ by seat, not by bot "
+                "(rotate_seats=True counts by bot)")
+
     def win_counts(self) -> list[int]:
+        """Games each row won or shared on top (a tied game counts for each of its winners)."""
         return [sum(r.returns[i] for r in self.records) for i in range(self.players)]
+
+    def win_shares(self) -> list[float]:
+        """Each row's wins with ties split: 1 for a game won alone, ``1/k`` for a top shared by
+        ``k``; the rows add up to the games that someone won."""
+        shares = [0.0] * self.players
+        for record in self.records:
+            top = sum(1 for r in record.returns if r > 0)
+            for i, r in enumerate(record.returns):
+                if r > 0:
+                    shares[i] += 1 / top
+        return shares
+
+    def shared_counts(self) -> list[int]:
+        """Games whose top score each row shared with another."""
+        return [sum(1 for r in self.records if r.returns[i] > 0 and sum(x > 0 for x in r.returns) > 1)
+                for i in range(self.players)]
 
     def no_winner(self) -> int:
         return sum(1 for r in self.records if not any(r.returns))
 
     def win_rates(self, z: float = 1.96) -> list[tuple[float, float, float]]:
-        """``(rate, low, high)`` per seat: the share of games each seat won, with a Wilson interval."""
-        return [wilson(wins, self.games, z) for wins in self.win_counts()]
+        """``(rate, low, high)`` per row: the share of games each won (a tied win split, so the
+        fair share is exactly ``1 / players``), with a Wilson interval."""
+        return [wilson(wins, self.games, z) for wins in self.win_shares()]
 
     def mean_scores(self) -> list[float]:
         return [sum(r.scores[i] for r in self.records) / max(1, self.games)
@@ -333,19 +373,38 @@ class SimulationResult:
     def mean_with_ci(self, values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
         return mean_ci(values, z)
 
+    @property
+    def _row_key(self) -> str:
+        return "bot number" if self.rotated else "seat"
+
     def table(self, digits: int = 3) -> list[dict[str, Any]]:
-        """One row per seat: bot, wins, win rate and its 95% interval, mean score."""
+        """One row per seat (or per bot, `counted_by`: then its key is "bot number"): bot, wins
+        (ties split), shared tops, win rate and its 95% interval, mean score."""
         rows = []
-        for seat, ((rate, low, high), wins, score) in enumerate(
-                zip(self.win_rates(), self.win_counts(), self.mean_scores())):
-            rows.append({"seat": seat, "bot": self.bot_names[seat], "wins": wins,
-                         "win rate": round(rate, digits), "95% low": round(low, digits),
+        for seat, ((rate, low, high), wins, shared, score) in enumerate(
+                zip(self.win_rates(), self.win_shares(), self.shared_counts(), self.mean_scores())):
+            rows.append({self._row_key: seat, "bot": self.bot_names[seat],
+                         "wins": int(wins) if wins == int(wins) else round(wins, digits),
+                         "shared": shared, "win rate": round(rate, digits), "95% low": round(low, digits),
                          "95% high": round(high, digits), "mean score": round(score, digits)})
         return rows
 
+    def __str__(self) -> str:
+        way = ("counted by bot (seats rotated)" if self.rotated
+               else "counted by seat (each bot kept its seat)")
+        lines = [f"{self.games} games, {way}; a tied win split; fair share {1 / self.players:.3f}"]
+        if self.warning:
+            lines.append(f"note: {self.warning}")
+        for row in self.table():
+            lines.append(f"{self._row_key} {row[self._row_key] + 1} ({row['bot']}): "
+                         f"{row['wins']:g} wins, win rate {row['win rate']:.3f} "
+                         f"({row['95% low']:.3f}-{row['95% high']:.3f}), mean score {row['mean score']:g}")
+        return "\n".join(lines)
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, float]:
-    """The rate and Wilson score interval of ``successes`` out of ``trials``."""
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float, float]:
+    """The rate and Wilson score interval of ``successes`` out of ``trials`` (a share of the
+    games may be fractional: a tied win split)."""
     if trials == 0:
         return (0.0, 0.0, 1.0)
     p = successes / trials
@@ -376,8 +435,10 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
 
     ``bots`` gives one bot per seat (default: random everywhere).  With ``rotate_seats`` each game
     shifts the bots one seat, so seat advantages cancel out and results are reported per bot list
-    position.  ``progress`` shows one tqdm bar (in a notebook, a widget bar).  ``on_game`` receives
-    each final state, for statistics beyond the returns.
+    position (the result's ``counted_by`` is "bot"); without it, by seat, and the result warns
+    when alike bots are compared so (`SimulationResult.warning`).  ``progress`` shows one tqdm
+    bar (in a notebook, a widget bar).  ``on_game`` receives each final state, for statistics
+    beyond the returns.
 
     Game ``i`` is seeded from ``seed`` and ``i`` alone, so the results are the same however the
     games are spread: ``workers=N`` plays them in N processes, and ``executor`` takes any
@@ -399,7 +460,8 @@ def simulate(game: Any, games: int, bots: Sequence[Bot] | None = None, seed: int
     for label, value, low in (("games", games, 0), ("workers", workers, 1), ("chunk_size", chunk_size, 1)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < low):
             raise ValueError(f"{label} must be a whole number, {low} or more, not {value!r}.")
-    result = SimulationResult(players, [getattr(b, "name", type(b).__name__) for b in bots])
+    result = SimulationResult(players, [getattr(b, "name", type(b).__name__) for b in bots],
+                              rotated=rotate_seats)
     bar: Any = None
     if progress:
         from tqdm.auto import tqdm  # tqdm is headless; its notebook bar is only used in a kernel

@@ -12,8 +12,13 @@ Lineups (``lineups=``):
 - ``"mixed"``: every set of ``players`` different entrants at one table.
 - or the lineups themselves, as tuples of entrant names (one per seat).
 
-A *win* is a game the bot won alone; a game whose top score several bots share is counted apart
-(``shared``) and is not a win, so a win rate above the fair share is never made by ties.
+A game's win is split among those tied on top (issue 31): a bot alone on top wins the game, two
+bots sharing the top score win half of it each, ``k`` bots ``1/k`` each.  So the bots' wins in a
+lineup add up to its games, the fair share is exactly ``1 / players``, and a bot against copies of
+itself wins its fair share on average: its verdict is "not clear", never "below" (a lineup that
+seats one entrant in every seat gets one row, "itself", whose share is exactly the fair share).
+``wins`` are these shares; ``alone`` counts the games a bot won alone and ``shared`` those whose
+top score it shared (the stored ``tops`` say with how many).
 
 Lineup ``L`` is seeded from ``seed`` and the names in ``L`` alone, so adding an entrant adds rows
 without changing the others; ``workers=N`` spreads the games over N processes (one pool for the
@@ -60,6 +65,24 @@ class Lineup:
     def players(self) -> int:
         return len(self.seats)
 
+    @property
+    def points(self) -> tuple[float, ...]:
+        """Each seat's wins with ties split: a game won alone counts 1, a top shared by ``k``
+        seats ``1/k`` to each (from `tops`; a lineup made without them counts each shared top
+        as split between two)."""
+        if not self.tops and any(self.shared):
+            return tuple(w + s / 2 for w, s in zip(self.wins, self.shared))
+        points = [0.0] * len(self.seats)
+        for top in self.tops:
+            for seat in map(int, top):
+                points[seat] += 1 / len(top)
+        return tuple(points) if self.tops else tuple(map(float, self.wins))
+
+    @property
+    def alone(self) -> bool:
+        """Whether one entrant holds every seat (a bot against copies of itself)."""
+        return len(set(self.seats)) == 1
+
     def against(self, seat: int) -> str:
         """The other seats' entrants, in words ("counting", "2 × counting", "cautious, random")."""
         others = [name for i, name in enumerate(self.seats) if i != seat]
@@ -68,8 +91,13 @@ class Lineup:
         return ", ".join(others)
 
     def rate(self, seat: int, z: float = 1.96) -> tuple[float, float, float]:
-        """The win rate of the bot in ``seat`` and its Wilson interval."""
-        return wilson(self.wins[seat], self.games, z)
+        """The win rate of the bot in ``seat`` (ties split) and its Wilson interval."""
+        return wilson(self.points[seat], self.games, z)
+
+    def itself(self, z: float = 1.96) -> tuple[float, float, float]:
+        """A bot against copies of itself (`alone`): its mean share over the seats, exactly the
+        fair share whenever every game has someone on top, and that share's interval."""
+        return wilson(sum(self.points) / self.players, self.games, z)
 
 
 @dataclass
@@ -96,13 +124,25 @@ class RoundRobin:
 
     def rows(self, digits: int = 3) -> list[dict[str, Any]]:
         """One row per bot and lineup, grouped by bot in the order of the entrants: bot, against,
-        wins, shared, games, win rate, 95% low and high, and the verdict against the fair share
-        ("above", "below" or "not clear")."""
+        wins (ties split), shared, games, win rate, 95% low and high, and the verdict against the
+        fair share ("above", "below" or "not clear").  A lineup of one entrant in every seat is
+        one row against "itself", always "not clear"."""
+        found: list[tuple[Lineup, int]] = list(self._seats())
+        found += [(lineup, -1) for lineup in self.lineups if lineup.alone]
         rows = []
-        for lineup, seat in sorted(self._seats(), key=lambda pair: self._order(pair[0].seats[pair[1]])):
+        for lineup, seat in sorted(found, key=lambda pair: self._order(pair[0].seats[max(0, pair[1])])):
+            if seat < 0:  # a bot against copies of itself: the mean over its seats
+                rate, low, high = lineup.itself()
+                rows.append({"bot": lineup.seats[0], "against": "itself",
+                             "wins": _number(sum(lineup.points) / lineup.players, digits),
+                             "shared": round(sum(lineup.shared) / lineup.players, digits),
+                             "games": lineup.games, "win rate": round(rate, digits),
+                             "95% low": round(low, digits), "95% high": round(high, digits),
+                             "verdict": "not clear"})
+                continue
             rate, low, high = lineup.rate(seat)
             rows.append({"bot": lineup.seats[seat], "against": lineup.against(seat),
-                         "wins": lineup.wins[seat], "shared": lineup.shared[seat],
+                         "wins": _number(lineup.points[seat], digits), "shared": lineup.shared[seat],
                          "games": lineup.games, "win rate": round(rate, digits),
                          "95% low": round(low, digits), "95% high": round(high, digits),
                          "verdict": _verdict(low, high, self.fair_share)})
@@ -113,16 +153,17 @@ class RoundRobin:
 
     def standings(self, digits: int = 3) -> list[dict[str, Any]]:
         """One row per entrant over all the lineups it sits in alone (as in `rows`), best first."""
-        totals: dict[str, list[int]] = {name: [0, 0, 0] for name in self.entrants}
+        totals: dict[str, list[float]] = {name: [0.0, 0, 0] for name in self.entrants}
         for lineup, seat in self._seats():
             entry = totals[lineup.seats[seat]]
-            entry[0] += lineup.wins[seat]
+            entry[0] += lineup.points[seat]
             entry[1] += lineup.shared[seat]
             entry[2] += lineup.games
         rows = []
         for name, (wins, shared, games) in totals.items():
-            rate, low, high = wilson(wins, games)
-            rows.append({"bot": name, "wins": wins, "shared": shared, "games": games,
+            rate, low, high = wilson(wins, int(games))
+            rows.append({"bot": name, "wins": _number(wins, digits), "shared": int(shared),
+                         "games": int(games),
                          "win rate": round(rate, digits), "95% low": round(low, digits),
                          "95% high": round(high, digits),
                          "verdict": _verdict(low, high, self.fair_share)})
@@ -168,11 +209,11 @@ class RoundRobin:
         games = sorted({lineup.games for lineup in self.lineups})
         each = f"{games[0]} games" if len(games) == 1 else f"{games[0]}-{games[-1]} games"
         return (f"{self.game}, {self.players} players: {each} a lineup, seats rotated; "
-                f"fair share {self.fair_share:.3f}")
+                f"a tied win split; fair share {self.fair_share:.3f}")
 
     def __str__(self) -> str:
         header = ("bot", "against", "wins", "shared", "games", "win rate", "95% interval", "verdict")
-        lines = [[r["bot"], r["against"], str(r["wins"]), str(r["shared"]), str(r["games"]),
+        lines = [[r["bot"], r["against"], f"{r['wins']:g}", f"{r['shared']:g}", str(r["games"]),
                   f"{r['win rate']:.3f}", f"{r['95% low']:.3f}-{r['95% high']:.3f}", r["verdict"]]
                  for r in self.rows()]
         widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h)
@@ -224,10 +265,15 @@ class RoundRobin:
         ax.axvline(self.fair_share, color="#D55E00", linestyle="--", label="fair share")
         ax.set_yticks(ys, labels, fontsize=9)
         ax.set_xlim(-0.02, 1.02)  # a marker at 0 or 1 shows whole
-        ax.set_xlabel("win rate (games won alone) with 95% interval")
+        ax.set_xlabel("win rate (a tied win split) with 95% interval")
         ax.set_title(self._title(), fontsize=10)
         ax.legend(loc="best", fontsize=9)
         return ax
+
+
+def _number(value: float, digits: int) -> float | int:
+    """A count of wins: whole when it is (ties split can make halves and thirds)."""
+    return int(value) if value == int(value) else round(value, digits)
 
 
 def _verdict(low: float, high: float, fair: float) -> str:
@@ -368,8 +414,8 @@ def _lineup(seats: tuple[str, ...], simulated: SimulationResult) -> Lineup:
 
 
 def lineup_from_tops(seats: Sequence[str], tops: Sequence[str]) -> Lineup:
-    """A `Lineup` from who was on top in each game (``Lineup.tops``): one seat on top is a win,
-    several share it."""
+    """A `Lineup` from who was on top in each game (``Lineup.tops``): one seat on top wins it
+    alone, several share it (and split it, `Lineup.points`)."""
     wins = [0] * len(seats)
     shared = [0] * len(seats)
     for top in tops:

@@ -35,7 +35,7 @@ MARGIN = 0.1  # a bar is missed once the whole interval lies below its share plu
 
 def interval(wins: float, games: int) -> tuple[float, float, float]:
     """The share of the games won and its 99% Wilson interval."""
-    return wilson(wins, games, CLEAR_Z)  # type: ignore[arg-type]  # a share: p = wins / games
+    return wilson(wins, games, CLEAR_Z)  # a tied win split: wins may be fractional
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from goose_widgets.engine import RandomBot, round_robin
-from goose_widgets.engine.tournament import Lineup, RoundRobin
+from goose_widgets.engine.tournament import RoundRobin, lineup_from_tops
 from goose_widgets.games.boo_to_the_goose.bots import CautiousBot, CountingBot
 from goose_widgets.games.boo_to_the_goose.policies import AlwaysFoxBot
 
@@ -97,28 +97,47 @@ def test_a_game_object_or_a_name_with_parameters():
 
 def hand_made() -> RoundRobin:
     """Two entrants, one lineup: A won 30 alone, B 10, and 8 games ended in a shared top."""
-    return RoundRobin("boo_to_the_goose", 2, ("A", "B"), [Lineup(("A", "B"), 48, (30, 10), (8, 8))])
+    tops = ["0"] * 30 + ["1"] * 10 + ["01"] * 8
+    return RoundRobin("boo_to_the_goose", 2, ("A", "B"), [lineup_from_tops(("A", "B"), tops)])
 
 
-def test_wins_are_games_won_alone_and_shared_tops_are_counted_apart():
+def test_a_tied_win_is_split_among_those_on_top():
     table = hand_made()
     a, b = table.rows()
-    assert (a["wins"], a["shared"], a["games"], a["win rate"]) == (30, 8, 48, 0.625)
-    assert a["verdict"] == "not clear"  # 30 of 48: the interval reaches below a half
-    assert b["verdict"] == "below" and not table.beats("B", "A")
-    assert table.result("A", "B")[0] == 0.625
+    assert (a["wins"], a["shared"], a["games"], a["win rate"]) == (34, 8, 48, 0.708)
+    assert (b["wins"], b["shared"], b["win rate"]) == (14, 8, 0.292)
+    assert a["wins"] + b["wins"] == 48  # the shares add up to the games
+    assert a["verdict"] == "above" and b["verdict"] == "below" and not table.beats("B", "A")
+    assert table.result("A", "B")[0] == 34 / 48
     with pytest.raises(KeyError, match="no lineup of 'A' alone against 'C'"):
         table.result("A", "C")
     standings = table.standings()
     assert [s["bot"] for s in standings] == ["A", "B"] and standings[0]["games"] == 48
+    three = lineup_from_tops(("A", "B", "B"), ["012", "0", "12", ""])
+    assert three.points == (1 + 1 / 3, 1 / 3 + 1 / 2, 1 / 3 + 1 / 2)
+    assert (three.wins, three.shared) == ((1, 0, 0), (1, 2, 2))
+
+
+def test_ties_never_push_a_bot_below_its_fair_share_against_itself():
+    """Counted as wins for nobody, ties made counting against counting look "below" (issue 31);
+    split, a bot against copies of itself wins exactly its fair share on average."""
+    tops = ["01"] * 20 + ["0"] * 10 + ["1"] * 10  # many ties: won alone 10 of 40 each
+    mirror = RoundRobin("boo_to_the_goose", 2, ("A",), [lineup_from_tops(("A", "A"), tops)])
+    (row,) = mirror.rows()
+    assert (row["bot"], row["against"], row["win rate"], row["verdict"]) == ("A", "itself", 0.5, "not clear")
+    played = round_robin("boo_to_the_goose", {"counting": CountingBot, "random": RandomBot}, players=3,
+                         games=30, seed=3, lineups=[("counting",) * 3], progress=False)
+    (row,) = played.rows()
+    assert row["against"] == "itself" and row["verdict"] == "not clear"
+    assert abs(row["win rate"] - 1 / 3) < 1e-3  # every game has someone on top
 
 
 def test_the_table_in_text_html_and_a_plot():
     table = hand_made()
     text = str(table)
     assert text.splitlines()[0] == ("boo_to_the_goose, 2 players: 48 games a lineup, seats rotated; "
-                                    "fair share 0.500")
-    assert "A    B" in text and "0.625" in text and "not clear" in text and repr(table) == text
+                                    "a tied win split; fair share 0.500")
+    assert "A    B" in text and "0.708" in text and "above" in text and repr(table) == text
     html = table._repr_html_()
     assert html.startswith("<table") and "<caption" in html and "▼ below fair share" in html
     assert "<th scope='row'" in html  # a screen reader names each row by its bot

@@ -161,7 +161,7 @@ def tournament(players: int, bots: dict[str, Callable[[], Any]], games: int, see
                variation: bool = False, progress: bool = False, workers: int | None = None
                ) -> list[dict[str, Any]]:
     """Seat the bots (one each, ``players`` of them) with rotating seats; one row per bot with its
-    win rate and Wilson 95% interval (ties count as wins for every tied player, B13).  ``workers``
+    win rate and Wilson 95% interval (a tied win split among the tied players, B13).  ``workers``
     processes share the games (the same results whatever their number)."""
     if len(bots) != players:
         raise ValueError(f"give one bot per seat: {players} seats, {len(bots)} bots.")

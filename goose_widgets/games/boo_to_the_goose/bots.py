@@ -74,8 +74,8 @@ class CountingBot:
                  dog_odds: Sequence[float] | None = None, lay: str = "dogs first") -> None:
         if flip not in ("newest", "oldest"):
             raise ValueError(f"flip must be 'newest' or 'oldest', not {flip!r}.")
-        if lay not in ("dogs first", "geese first"):
-            raise ValueError(f"lay must be 'dogs first' or 'geese first', not {lay!r}.")
+        if lay not in ("dogs first", "geese first", "by turns"):
+            raise ValueError(f"lay must be 'dogs first', 'geese first' or 'by turns', not {lay!r}.")
         self.fox_threshold = fox_threshold  # the highest first-flip dog chance worth a fox
         # The expert plays others (and itself) in its look-ahead with these two: which end of a
         # row to flip, and by how much to scale the odds of a dog in each player's row (what it
@@ -84,7 +84,8 @@ class CountingBot:
         self.dog_odds = None if dog_odds is None else tuple(dog_odds)
         # and in which order it lays: its dogs as soon as it holds them (traps under its geese,
         # against players who flip the oldest card), or its geese first (dogs on top, against
-        # players who flip the newest card)
+        # players who flip the newest card), or by turns (a goose on a row of even length, else a
+        # dog: dogs spread along the row, wherever the others flip)
         self.lay = lay
 
     def choose(self, observation: Observation, legal_actions: Sequence[Any], rng: random.Random) -> Any:
@@ -114,7 +115,8 @@ class CountingBot:
             p = self._dog_chance(observation, first)
             if p is not None and p <= _exact(self.fox_threshold):
                 return fox
-        for kind in ((DOG, GOOSE, FOX) if self.lay == "dogs first" else (GOOSE, DOG, FOX)):
+        dogs_first = self.lay == "dogs first" or (self.lay == "by turns" and len(observation.row) % 2 == 1)
+        for kind in ((DOG, GOOSE, FOX) if dogs_first else (GOOSE, DOG, FOX)):
             action = _play(legal, kind)
             if action is not None:
                 return action
