@@ -50,7 +50,7 @@ from tests.browser.lab import (
 pytestmark = pytest.mark.browser
 require_chromium()
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402 - after the skip
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402 - after the skip
 
 MIN_PX = 12.0
 # the table's and the walkthrough's controls, and the Do button of the board's command box: not moves
@@ -228,16 +228,21 @@ class Learner:
             # by text: a button's accessible name also holds its icon's glyph
             element = scope.locator("button").filter(
                 has_text=re.compile(rf"^\s*{re.escape(target)}\s*$")).first
-        try:
-            element.scroll_into_view_if_needed(timeout=5_000 if racing(target) else 30_000)
-            element.click(timeout=5_000 if racing(target) else 30_000)
-        except PlaywrightTimeout:
-            if racing(target):
-                return self.settle()  # another player slammed first and the window closed: look again
-            now = self.settle()
-            if now["sig"] == view["sig"] or target in now["actions"] or target in now["texts"]:
-                raise  # the board offers it still, yet it cannot be clicked
-            return now  # the board moved on before the click (a slow machine): choose again
+        for attempt in range(3):
+            try:
+                element.scroll_into_view_if_needed(timeout=5_000 if racing(target) else 30_000)
+                element.click(timeout=5_000 if racing(target) else 30_000)
+                break
+            except PlaywrightError:  # a timeout, or the element redrawn away under the click
+                if racing(target):
+                    return self.settle()  # another player slammed first and the window closed
+                now = self.settle()
+                offered = target in now["actions"] or target in now["buttons"] or target in now["texts"]
+                if not offered and now["sig"] != view["sig"]:
+                    return now  # the board moved on before the click (a slow machine): choose again
+                if attempt == 2:
+                    raise  # the board offers it still, yet it cannot be clicked
+                view = now  # redrawn with the target still there: click it on the new board
         self.clicks.append(target)
         if target in view["pressed"]:  # a view setting: choosing the one shown changes nothing
             self.wait_change(view["sig"], timeout=1_000)
