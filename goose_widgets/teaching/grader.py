@@ -22,6 +22,10 @@ rest are marked "stopped".  Notebooks are found as learners filled them in: a co
 ``assign`` release, the nbgrader course's ``submitted/<learner>/<assignment>/`` tree, or a tree of
 learners' home folders as on a JupyterHub (`find_submissions` says how each learner is named).
 
+Capstone games are dealt from a secret seed drawn for each check, as in the learner's kernel;
+``--seed N`` deals every learner's capstone the same games, so a regrade gives the same points
+(keep the number to yourself: a bot written for known deals could learn them).
+
 Output: ``--out`` a CSV a learning platform imports (one row per learner: total, then each
 exercise's points), ``--html`` a page with every exercise's result and message, and ``--gradebook``
 an nbgrader gradebook (``gradebook.db``) so that formgrader shows the same points.
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import html
 import io
 import re
@@ -45,6 +50,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..exercises.bots import BotCapstone
 from ..exercises.progress import not_recorded
 from ..resources import course_path
 from ..sandbox import (
@@ -137,8 +143,10 @@ def _learner(root: Path, path: Path) -> str:
 # --- grading one notebook -----------------------------------------------------------------------
 
 def grade_notebook(submission: Submission, cell_seconds: float = CELL_SECONDS,
-                   notebook_seconds: float = NOTEBOOK_SECONDS) -> list[ExerciseGrade]:
-    """Run the learner's notebook in a sandbox and grade each of its exercises (module docstring)."""
+                   notebook_seconds: float = NOTEBOOK_SECONDS,
+                   seed: int | None = None) -> list[ExerciseGrade]:
+    """Run the learner's notebook in a sandbox and grade each of its exercises (module docstring);
+    ``seed`` deals the capstones' games (None: a secret seed for each check)."""
     expected = exercise_cells(read_notebook(course_stems()[submission.stem]), submission.stem)
     try:
         notebook = read_notebook(submission.path)
@@ -158,7 +166,7 @@ def grade_notebook(submission: Submission, cell_seconds: float = CELL_SECONDS,
         for number in range(len(code) + 1):
             for cells in expected:
                 if at[cells.variable] == number and not stopped:
-                    grades[cells.variable] = _grade_one(submission, cells, box, cell_seconds)
+                    grades[cells.variable] = _grade_one(submission, cells, box, cell_seconds, seed)
             if number == len(code) or stopped:
                 break
             if any(at[cells.variable] == number for cells in expected):
@@ -180,8 +188,11 @@ def grade_notebook(submission: Submission, cell_seconds: float = CELL_SECONDS,
             or _zero(submission, cells, "stopped", stopped + " before this exercise.") for cells in expected]
 
 
-def _grade_one(submission: Submission, cells: Any, box: Sandbox, seconds: float) -> ExerciseGrade:
+def _grade_one(submission: Submission, cells: Any, box: Sandbox, seconds: float,
+               seed: int | None) -> ExerciseGrade:
     checked = cells.checked
+    if seed is not None and isinstance(checked, BotCapstone):
+        checked = dataclasses.replace(checked, seed=seed)
     full, rounded = points_for(checked)
     try:
         exported = box.export(cells.answer_name, seconds)
@@ -212,14 +223,14 @@ def _zero(submission: Submission, cells: Any, result: str, message: str) -> Exer
 
 
 def grade(submissions: Sequence[Submission], workers: int = 1, cell_seconds: float = CELL_SECONDS,
-          notebook_seconds: float = NOTEBOOK_SECONDS) -> list[ExerciseGrade]:
+          notebook_seconds: float = NOTEBOOK_SECONDS, seed: int | None = None) -> list[ExerciseGrade]:
     """Every submission's grades, notebooks shared out over ``workers`` processes of the grader's
-    own (each starts its sandboxes; none runs learner code)."""
+    own (each starts its sandboxes; none runs learner code); ``seed`` as in `grade_notebook`."""
     if workers <= 1:
-        return [g for s in submissions for g in grade_notebook(s, cell_seconds, notebook_seconds)]
+        return [g for s in submissions for g in grade_notebook(s, cell_seconds, notebook_seconds, seed)]
     with ProcessPoolExecutor(workers) as pool:
         done = pool.map(grade_notebook, submissions, [cell_seconds] * len(submissions),
-                        [notebook_seconds] * len(submissions))
+                        [notebook_seconds] * len(submissions), [seed] * len(submissions))
         return [g for grades in done for g in grades]
 
 
@@ -348,6 +359,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=1, help="notebooks graded at once (default 1)")
     parser.add_argument("--cell-seconds", type=float, default=CELL_SECONDS)
     parser.add_argument("--notebook-seconds", type=float, default=NOTEBOOK_SECONDS)
+    parser.add_argument("--seed", type=int, help="deal every learner's capstone the same games (a regrade "
+                        "then gives the same points); default: a secret seed for each check")
     args = parser.parse_args(argv)
     submissions = find_submissions(args.paths)
     if not submissions:
@@ -356,7 +369,7 @@ def main(argv: list[str]) -> int:
         return 1
     print(f"goose-widgets grade: {len(submissions)} notebooks of "
           f"{len({s.learner for s in submissions})} learners", file=sys.stderr)
-    grades = grade(submissions, args.workers, args.cell_seconds, args.notebook_seconds)
+    grades = grade(submissions, args.workers, args.cell_seconds, args.notebook_seconds, args.seed)
     args.out.write_text(csv_text(grades), encoding="utf-8")
     print(f"goose-widgets grade: wrote {args.out}", file=sys.stderr)
     if args.html:
