@@ -190,7 +190,7 @@ def stated_claims(sentence: str) -> list[tuple[str, bool]]:
 
 # --- kind 3: the round-robin tables ----------------------------------------------------------------
 TABLE = re.compile(r"^\S+, (\d+) players: .*fair share [\d.]+$")
-ROW = re.compile(r"^(?P<bot>\S+(?: \S+)*)\s{2,}(?:\d+ × )?(?P<against>\S+(?: \S+)*)\s{2,}\d+\s+\d+\s+\d+"
+ROW = re.compile(r"^(?P<bot>\S+(?: \S+)*)\s{2,}(?:\d+ × )?(?P<against>\S+(?: \S+)*)\s{2,}[\d.]+\s+\d+\s+\d+"
                  r"\s+(?P<rate>[\d.]+)\s+[\d.]+-[\d.]+\s+(?P<verdict>above|below|not clear)\s*$")
 
 

@@ -122,7 +122,7 @@ class Rating:
         lines = [self.title, f"{'bot':<{width}}  rating  95% interval   games"]
         for r in rows:
             interval = f"{r['95% low']:>5.0f}-{r['95% high']:<5.0f}"
-            lines.append(f"{r['bot']:<{width}}  {r['rating']:>6.0f}  {interval}  {r['games']:>7g}")
+            lines.append(f"{r['bot']:<{width}}  {r['rating']:>6.0f}  {interval}  {r['games']:>7.0f}")
         lines += [self._cycle_text(cycle) for cycle in self.cycles()]
         return "\n".join(lines)
 
@@ -138,7 +138,7 @@ class Rating:
         body = "".join(
             f"<tr><th scope='row' style='text-align:left'>{html.escape(r['bot'])}</th>"
             f"<td>{r['rating']:.0f}</td><td>{r['95% low']:.0f} – {r['95% high']:.0f}</td>"
-            f"<td>{r['games']:g}</td></tr>" for r in self.rows())
+            f"<td>{r['games']:.0f}</td></tr>" for r in self.rows())
         notes = "".join(f"<p>{html.escape(self._cycle_text(cycle))}</p>" for cycle in self.cycles())
         return (f"<table style='font-size:13px'><caption style='text-align:left'>{html.escape(self.title)}"
                 "</caption><thead><tr><th scope='col'>bot</th><th scope='col'>rating</th>"

@@ -28,6 +28,7 @@ whole round-robin) with the same results as one process.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import html
 import importlib
 import importlib.util
@@ -109,6 +110,7 @@ class RoundRobin:
     entrants: tuple[str, ...]
     lineups: list[Lineup] = field(default_factory=list)
     seconds: float = 0.0
+    only: str | None = None  # show only this entrant's rows (`of`)
 
     @property
     def fair_share(self) -> float:
@@ -146,7 +148,7 @@ class RoundRobin:
                          "games": lineup.games, "win rate": round(rate, digits),
                          "95% low": round(low, digits), "95% high": round(high, digits),
                          "verdict": _verdict(low, high, self.fair_share)})
-        return rows
+        return [row for row in rows if row["bot"] == self.only] if self.only is not None else rows
 
     def _order(self, name: str) -> int:
         return self.entrants.index(name) if name in self.entrants else len(self.entrants)
@@ -182,6 +184,11 @@ class RoundRobin:
         """The same table with only the lineups ``bot`` sits in."""
         return RoundRobin(self.game, self.players, self.entrants,
                           [lineup for lineup in self.lineups if bot in lineup.seats], self.seconds)
+
+    def of(self, bot: str) -> RoundRobin:
+        """The lineups ``bot`` sits in, showing only its own rows (one a lineup: with many mixed
+        lineups, the others' rows against it would say the same again, from the other side)."""
+        return dataclasses.replace(self.including(bot), only=bot)
 
     def beats(self, bot: str, against: str) -> bool:
         """Whether ``bot``'s interval against ``against`` lies wholly above the fair share."""
