@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -34,21 +35,30 @@ from .tournament import RoundRobin, _bots_of, _lineups, round_robin
 
 EXPERT = "expert"
 SEED = "round-robin"
+PARTS = ("all", "expert", "rivals", "missing")
 
 SPECS: dict[str, list[dict[str, Any]]] = {
-    "boo_to_the_goose": [{"players": 2, "games": 300, "expert games": 600, "params": {}},
-                         {"players": 3, "games": 150, "expert games": 600, "params": {}}],
+    "boo_to_the_goose": [  # the course plays 2 to 5: the expert meets every lineup from 3 players on
+        {"players": 2, "games": 300, "expert games": 600, "params": {}},
+        {"players": 3, "games": 150, "expert games": 600, "mixed games": 300, "params": {}},
+        {"players": 4, "games": 160, "expert games": 600, "mixed games": 200, "params": {}},
+        {"players": 5, "games": 150, "expert games": 600, "mixed games": 150, "params": {}}],
     "sneaky_goose": [  # whole games (5 rounds): about 3 s of the expert's thinking each
         {"players": 2, "games": 60, "params": {},
-         "expert games": {"random": 40, "memory": 100, "forgetful": 40, "draw and play": 40}},
+         "expert games": {"random": 40, "memory": 100, "forgetful": 40, "draw and play": 40,
+                          "closest policy": 100}},
         {"players": 3, "games": 45, "params": {},
-         "expert games": {"random": 30, "memory": 90, "forgetful": 30, "draw and play": 30}}],
+         "expert games": {"random": 30, "memory": 90, "forgetful": 30, "draw and play": 30,
+                          "closest policy": 90}}],
     "boo": [{"players": 2, "games": 60, "params": {},  # an expert's game: about 3 s of its thinking
-             "expert games": {"random": 30, "greedy": 60, "lookahead": 300, "first placement": 30}}],
+             "expert games": {"random": 30, "greedy": 60, "lookahead": 300, "first placement": 30,
+                              "closest policy": 60}}],
 }
 """Per game, the stored tables: players, games a lineup of the rivals and of the expert (one number,
 or one per rival: the expert's closest matches need more games to tell), and the game's other
-parameters."""
+parameters.  With "mixed games", the expert also meets every other lineup of the rivals (two
+counting bots and an always fox, ...), that many games each: the course's claim is that no table
+of its bots and policies has the expert clearly below its share."""
 
 
 def path(game: str) -> Path:
@@ -62,10 +72,26 @@ def rivals(game: str) -> list[str]:
     return [name for name in _bots_of(game) if name != EXPERT]
 
 
-def lineups(players: int, names: Sequence[str]) -> list[tuple[str, ...]]:
+def lineups(players: int, names: Sequence[str], mixed: bool = False) -> list[tuple[str, ...]]:
     """The duels of the rivals ``names`` (as `round_robin` plays them), then the expert alone
-    against ``players - 1`` copies of each rival."""
-    return _lineups(list(names), players, "duels") + [(EXPERT,) + (rival,) * (players - 1) for rival in names]
+    against ``players - 1`` copies of each rival, then (``mixed``) the expert against every other
+    choice of ``players - 1`` rivals, repeats allowed, in the order of ``names``."""
+    found = _lineups(list(names), players, "duels")
+    found += [(EXPERT,) + (rival,) * (players - 1) for rival in names]
+    if mixed:
+        found += [(EXPERT, *others) for others in itertools.combinations_with_replacement(names, players - 1)
+                  if len(set(others)) > 1]
+    return found
+
+
+def spec_lineups(game: str, spec: Mapping[str, Any]) -> list[tuple[str, ...]]:
+    """Every lineup of the table ``spec`` of ``game``, in the stored order."""
+    return lineups(spec["players"], rivals(game), mixed="mixed games" in spec)
+
+
+def is_mixed(seats: Sequence[str]) -> bool:
+    """Whether the expert's lineup ``seats`` holds more than one kind of rival."""
+    return EXPERT in seats and len(set(seats) - {EXPERT}) > 1
 
 
 def rival_table(game: str, players: int, progress: bool = True, workers: int | None = None) -> RoundRobin:
@@ -82,7 +108,7 @@ def play(game: str, spec: Mapping[str, Any], games: int | None = None,
     """Play the table ``spec`` of ``game`` (its first ``games`` games a lineup, and only the
     lineups ``only``, when given)."""
     names = rivals(game)
-    tables = list(only) if only is not None else lineups(spec["players"], names)
+    tables = list(only) if only is not None else spec_lineups(game, spec)
     result = RoundRobin(game, spec["players"], (EXPERT, *names))
     by_games: dict[int, list[tuple[str, ...]]] = {}
     for seats in tables:
@@ -101,6 +127,8 @@ def games_of(spec: Mapping[str, Any], seats: Sequence[str]) -> int:
     duels; its "expert games" (a number, or one per rival) for the expert's."""
     if EXPERT not in seats:
         return int(spec["games"])
+    if is_mixed(seats):
+        return int(spec["mixed games"])
     expert = spec["expert games"]
     return int(expert[seats[1]] if isinstance(expert, Mapping) else expert)
 
@@ -135,17 +163,21 @@ def replay(game: str, players: int, seats: tuple[str, ...],
 def regenerate(game: str, players: Sequence[int] | None = None, workers: int | None = None,
                part: str = "all") -> None:
     """Play ``game``'s tables again (those at ``players``, or all) and store them.  With ``part``
-    "expert" or "rivals", only the lineups with or without the expert are played again; the
-    others are kept as stored (a change to the expert alone need not replay the rivals)."""
-    if part not in ("all", "expert", "rivals"):
-        raise ValueError(f"part must be 'all', 'expert' or 'rivals', not {part!r}.")
+    "expert" or "rivals", only the lineups with or without the expert are played again; with
+    "missing", only those not stored yet (a new policy, a new table); the others are kept as
+    stored (a change to the expert alone need not replay the rivals)."""
+    if part not in PARTS:
+        raise ValueError(f"part must be one of {', '.join(map(repr, PARTS))}, not {part!r}.")
     tables = dict(_stored(game)) if path(game).exists() else {}
     for spec in SPECS[game]:
         count = spec["players"]
         if players is not None and count not in players:
             continue
-        wanted = lineups(count, rivals(game))
-        again = [seats for seats in wanted if part == "all" or (EXPERT in seats) == (part == "expert")]
+        wanted = spec_lineups(game, spec)
+        stored = ({lineup.seats for lineup in RoundRobin.from_json(tables[count]).lineups}
+                  if count in tables else set())
+        again = [seats for seats in wanted if part == "all" or (part == "missing" and seats not in stored)
+                 or (part in ("expert", "rivals") and (EXPERT in seats) == (part == "expert"))]
         table = play(game, spec, only=again, progress=True, workers=workers)
         print(table, f"\n({table.seconds:.0f} s)\n", flush=True)
         played = {lineup.seats: lineup for lineup in table.lineups}
@@ -173,8 +205,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--regenerate", action="store_true", help="play the tables again and store them")
     parser.add_argument("--players", type=int, nargs="+", help="only the tables at these player counts")
     parser.add_argument("--workers", type=int, help="processes to play on (the same results as one)")
-    parser.add_argument("--part", choices=("all", "expert", "rivals"), default="all",
-                        help="play only the lineups with the expert, or only those without it")
+    parser.add_argument("--part", choices=PARTS, default="all",
+                        help="play only the lineups with the expert, only those without it, or only "
+                             "those not stored yet")
     args = parser.parse_args(argv)
     for game in args.games:
         if args.regenerate:

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from goose_widgets.engine import RandomBot, load_game, step
+from goose_widgets.engine import RandomBot, exploit_search, load_game, step
+from goose_widgets.engine.exploit_search import CLOSEST
 from goose_widgets.engine.tournament import round_robin
 from goose_widgets.games.boo.bots import GreedyBot, LookaheadBot
 from goose_widgets.games.boo.determinize import determinize
@@ -61,7 +62,10 @@ def test_on_the_last_placement_the_expert_takes_a_best_one():
 
 
 def test_the_policy_and_the_expert_by_name():
-    assert POLICIES == {"first placement": FirstPlacementBot}
+    assert list(POLICIES) == ["first placement", CLOSEST] and POLICIES["first placement"] is FirstPlacementBot
+    closest = POLICIES[CLOSEST]()  # the stored exploit search's closest policy, named as its column
+    assert closest.name == CLOSEST
+    assert exploit_search.policy_name(closest.rules) == exploit_search.load("boo").closest()[0]
     assert BOTS["expert"]().name == "expert" and BOTS["expert"](deep=2).deep == 2
     state = next(decisions_of(0))
     legal = state.legal_actions()

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goose_widgets.engine import step
+from goose_widgets.engine import exploit_search, step
+from goose_widgets.engine.exploit_search import CLOSEST
 from goose_widgets.engine.tournament import round_robin
 from goose_widgets.games.boo_to_the_goose.bots import CountingBot
 from goose_widgets.games.boo_to_the_goose.determinize import determinize
@@ -92,7 +93,10 @@ def test_twins_that_differ_only_in_hidden_cards_get_the_same_move(players, seed,
 def test_the_expert_is_a_bot_by_name_and_checks_its_budget():
     assert BOTS["expert"]().name == "expert" and BOTS["expert"](deals=3).deals == 3
     assert BOTS["expert"]().deals == 0  # no look-ahead by default: it did not make it stronger
-    assert POLICIES == {"always fox": AlwaysFoxBot}
+    assert list(POLICIES) == ["always fox", CLOSEST] and POLICIES["always fox"] is AlwaysFoxBot
+    closest = POLICIES[CLOSEST]()  # the stored exploit search's closest policy, named as its column
+    assert closest.name == CLOSEST
+    assert exploit_search.policy_name(closest.rules) == exploit_search.load("boo_to_the_goose").closest()[0]
     with pytest.raises(ValueError, match="deals must be from 0"):
         ExpertBot(deals=-1)
 

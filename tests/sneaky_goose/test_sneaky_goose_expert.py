@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goose_widgets.engine import RandomBot, step
+from goose_widgets.engine import RandomBot, exploit_search, step
+from goose_widgets.engine.exploit_search import CLOSEST
 from goose_widgets.engine.search import best_candidate
 from goose_widgets.engine.tournament import round_robin
 from goose_widgets.games.sneaky_goose.bots import ForgetfulBot, MemoryBot
@@ -103,7 +104,10 @@ def test_a_look_ahead_overrules_the_memory_bot_only_when_it_is_clearly_better():
 
 def test_the_expert_and_the_policy_by_name():
     assert BOTS["expert"]().name == "expert" and BOTS["expert"](deals=3).deals == 3
-    assert POLICIES == {"draw and play": DrawAndPlayBot}
+    assert list(POLICIES) == ["draw and play", CLOSEST] and POLICIES["draw and play"] is DrawAndPlayBot
+    closest = POLICIES[CLOSEST]()  # the stored exploit search's closest policy, named as its column
+    assert closest.name == CLOSEST
+    assert exploit_search.policy_name(closest.rules) == exploit_search.load("sneaky_goose").closest()[0]
     with pytest.raises(ValueError, match="deals must be from 1"):
         ExpertBot(deals=0)
     state = Game(players=2).new_initial_state()

@@ -7,6 +7,9 @@ learner picks in the classroom app, and tests and tools that try every bot need 
 - ``first placement`` (`FirstPlacementBot`): always the first legal action: the first placement
   in the engine's order (by square, then rotation, then side), and the first ghost when it must
   order scares.  It does not look at the graveyard at all.
+- ``closest policy``: of the simple policies that the exploit search played against the expert
+  (`engine.exploit_search`, ``policy_grid``), the one that came closest to beating it, on fresh
+  games; the stored search names its rules.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from typing import Any
+
+from ...engine.exploit_search import CLOSEST, closest_entrant
 
 
 class FirstPlacementBot:
@@ -31,5 +36,5 @@ class FirstPlacementBot:
         return "FirstPlacementBot()"
 
 
-POLICIES = {"first placement": FirstPlacementBot}
+POLICIES = {"first placement": FirstPlacementBot, CLOSEST: closest_entrant("boo")}
 """The policies by name (zero-argument factories)."""

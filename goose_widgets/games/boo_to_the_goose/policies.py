@@ -11,6 +11,9 @@ learner picks in the classroom app, and tests and tools that try every bot need 
 It is simple but not weak: its rows hold no dog until its geese run out, so bots that flip the
 newest card (the counting bot) meet its dogs, and its first flips take the oldest card, where
 dog-first players lie their traps and lose them one fox at a time.
+- ``closest policy``: of the simple policies that the exploit search played against the expert
+  (`engine.exploit_search`, ``policy_grid``), the one that came closest to beating it, on fresh
+  games; the stored search names its rules.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...engine.exploit_search import CLOSEST, closest_entrant
 from .rules import FOX, Play
 
 
@@ -38,5 +42,5 @@ class AlwaysFoxBot:
         return "AlwaysFoxBot()"
 
 
-POLICIES = {"always fox": AlwaysFoxBot}
+POLICIES = {"always fox": AlwaysFoxBot, CLOSEST: closest_entrant("boo_to_the_goose")}
 """The policies by name (zero-argument factories)."""

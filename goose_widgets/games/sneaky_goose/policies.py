@@ -10,6 +10,9 @@ learner picks in the classroom app, and tests and tools that try every bot need 
   random bot (which honks a third of its turns and slams blindly) and loses to any bot that keeps
   low cards.  Two of them at one table never end a round, so a round-robin seats it against
   other bots only.
+- ``closest policy``: of the simple policies that the exploit search played against the expert
+  (`engine.exploit_search`, ``policy_grid``), the one that came closest to beating it, on fresh
+  games; the stored search names its rules.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...engine.exploit_search import CLOSEST, closest_entrant
 from .rules import PASS, PLAY, SKIP, TAKE_DRAW, Action
 
 
@@ -37,5 +41,5 @@ class DrawAndPlayBot:
         return "DrawAndPlayBot()"
 
 
-POLICIES = {"draw and play": DrawAndPlayBot}
+POLICIES = {"draw and play": DrawAndPlayBot, CLOSEST: closest_entrant("sneaky_goose")}
 """The policies by name (zero-argument factories)."""
