@@ -194,7 +194,7 @@ class ExpertBot:
         # short row's newest card is often taken by chance
         met = sum(memory.dogs[player][0] for player in others)
         expected = sum(memory.dogs[player][1] for player in others)
-        always_fox_way = (oldest or (alike and eagers == len(others))) and not newest + elsewhere \
+        always_fox_way = bool(oldest or (alike and eagers == len(others))) and not newest + elsewhere \
             and met <= _FEW_DOGS * expected
         # a table of them all (everyone spends foxes at once, nobody stops): their rounds run
         # on until a dog or until no face-down card is left, which banks every goose turned
