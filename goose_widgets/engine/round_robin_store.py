@@ -47,7 +47,7 @@ SPECS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "games": 60, "params": {},
          "expert games": {"random": 40, "memory": 100, "forgetful": 40, "draw and play": 40,
                           "closest policy": 100}},
-        {"players": 3, "games": 45, "params": {},
+        {"players": 3, "games": 45, "params": {}, "mixed games": 30,
          "expert games": {"random": 30, "memory": 90, "forgetful": 30, "draw and play": 30,
                           "closest policy": 90}}],
     "boo": [{"players": 2, "games": 60, "params": {},  # an expert's game: about 3 s of its thinking

@@ -63,14 +63,20 @@ def test_no_lineup_has_the_expert_clearly_below_its_share(case):
                         if store.EXPERT in seats])
 
 
-def test_boo_to_the_goose_s_expert_meets_every_lineup_from_three_players_on():
-    for players in (3, 4, 5):
-        table = store.load("boo_to_the_goose")[players]
+def test_the_expert_meets_every_lineup_where_its_table_says_so():
+    """Boo to the Goose from 3 to 5 players and Sneaky Goose at 3: the expert against every choice
+    of the other seats, repeats allowed, not only copies of one rival."""
+    mixed = [(game, spec["players"]) for game, specs in store.SPECS.items() for spec in specs
+             if "mixed games" in spec]
+    assert {("boo_to_the_goose", 3), ("boo_to_the_goose", 4), ("boo_to_the_goose", 5),
+            ("sneaky_goose", 3)} <= set(mixed)
+    for game, players in mixed:
+        table = store.load(game)[players]
         others = {tuple(sorted(lineup.seats[1:])) for lineup in table.lineups
                   if lineup.seats[0] == store.EXPERT}
-        everyone = store.rivals("boo_to_the_goose")
+        everyone = store.rivals(game)
         expected = {tuple(sorted(c)) for c in itertools.combinations_with_replacement(everyone, players - 1)}
-        assert others == expected, players
+        assert others == expected, (game, players)
 
 
 @pytest.mark.parametrize("case", TABLES, ids=ids)
