@@ -130,7 +130,8 @@ class _Memory:
     # its own cards the others took: [from the oldest end, from the newest end, elsewhere, from
     # a row whose cards were all alike (either end)]
     taken: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    # per player: dogs met and flips made at each end of its row, [[oldest], [newest]]
+    # per player: dogs met and flips made at each end of its row, [[oldest], [newest]] (read at
+    # two players only: at more it flips the newest card, see the module docstring)
     ends: list[list[list[int]]] = field(default_factory=list)
     # (two players) how it lays while nothing is taken from its row and the other keeps its
     # foxes: geese first (True) or by turns, drawn once a game
@@ -206,7 +207,7 @@ class ExpertBot:
             lay, threshold = "geese first", _FREE_FOXES_ONLY
         elif not any(memory.taken) and not eager:
             lay, threshold = "geese first", _FREE_FOXES_ONLY
-        else:  # at a table spending its foxes at once, a fox kept is a fox lost to its rounds
+        else:  # at a table spending its foxes at once, a fox kept is a fox lost to their rounds
             lay, threshold = "dogs first", _EAGER_FOX_THRESHOLD if eager else _FREE_FOXES_ONLY
         # the odds learnt from its own flips: measured to help with three players or more
         # it flips the newest card, as counting does: learning the safer end per player, as at two
