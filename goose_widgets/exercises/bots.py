@@ -57,6 +57,7 @@ from .capstone_report import TournamentReport
 from .core import Exercise, Feedback, Hint, Wrong, is_placeholder, learner_error_text
 from .duels import MARGIN, Bar, Duel, Standing, interval
 from .learner_code import LearnerCodeStopped
+from .progress import answer_sent
 
 __all__ = ["CAPSTONE_HIDDEN", "Bar", "BotCapstone", "BotError", "Standing", "TournamentReport",
            "judge_standings", "play_tournament"]
@@ -169,7 +170,8 @@ class BotCapstone:
         rivals = self.rivals()
         duels = {name: Duel(name, factory, random.Random(f"{seed}/{name}"))
                  for name, factory in rivals.items()}
-        return self._play(my_bot, duels, {bar.rival: self.cap for bar in self.bars}, compare)
+        with answer_sent(my_bot):  # the class judges the bot itself, not this kernel's verdict
+            return self._play(my_bot, duels, {bar.rival: self.cap for bar in self.bars}, compare)
 
     def _play(self, my_bot: Any, duels: dict[str, Duel], caps: dict[str, int],
               compare: bool) -> Feedback | TournamentReport:
@@ -268,7 +270,8 @@ class _PlayMore:
     compare: bool
 
     def __call__(self) -> TournamentReport:
-        result = self.capstone._play(self.my_bot, self.duels, self.caps, self.compare)
+        with answer_sent(self.my_bot):
+            result = self.capstone._play(self.my_bot, self.duels, self.caps, self.compare)
         if not isinstance(result, TournamentReport):  # the bot broke this time: say so as a report
             return TournamentReport(result, (), "Your bot against the built-in bots")
         return result

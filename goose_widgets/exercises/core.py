@@ -25,6 +25,7 @@ starting Jupyter; ``show_solution()`` then says that solutions are turned off.  
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 import operator
 import os
@@ -61,6 +62,7 @@ class Feedback:
     correct: bool
     message: str
     status: Status | None = None  # None: "correct" or "wrong", from ``correct``
+    note: str = ""  # what the learner's class made of it (`class_link`), shown after the message
 
     def __post_init__(self) -> None:
         if self.status is None:
@@ -72,10 +74,11 @@ class Feedback:
 
     def _repr_markdown_(self) -> str:
         colour, mark = _LOOK[self.status or "wrong"]
-        return f'<span style="color:{colour}"><b>{mark}:</b></span> {self.message}'
+        note = f"\n\n{self.note}" if self.note else ""
+        return f'<span style="color:{colour}"><b>{mark}:</b></span> {self.message}{note}'
 
     def __str__(self) -> str:
-        return _PLAIN[self.status or "wrong"] + ": " + self.message
+        return _PLAIN[self.status or "wrong"] + ": " + self.message + (f"  {self.note}" if self.note else "")
 
     def __repr__(self) -> str:
         return str(self)
@@ -148,8 +151,8 @@ class Exercise:
     def evaluate(self, answer: Any) -> Feedback:
         """The feedback for ``answer``, as data; records the result for `progress` (and the file)."""
         feedback = self._evaluate(answer)
-        record(self, "check", feedback.status)
-        return feedback
+        note = record(self, "check", feedback.status, answer)
+        return dataclasses.replace(feedback, note=note) if note else feedback
 
     def _evaluate(self, answer: Any) -> Feedback:
         if is_placeholder(answer):

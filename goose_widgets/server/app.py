@@ -29,8 +29,11 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from ..engine import GAMES
+from .class_desk import MAX_BODY, ClassDesk
+from .classbook import ClassBook
 from .gate import Gate, Limits, origin_allowed
 from .hub import FORBIDDEN, NO_TABLE, TITLES, TOO_MANY, Connection, Hub, close_later, receive, sender
+from .judge import Judges
 from .rooms import CODE_ALPHABET, Refused, Room, bots_of, game_parameters, normal_code, player_counts
 from .store import Store
 
@@ -72,10 +75,15 @@ def _page(name: str) -> Response:
     return Response(text, media_type=media + "; charset=utf-8", headers=HEADERS)
 
 
-async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > 20_000:
+async def _body(request: Request, most: int = 20_000) -> Any:
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > most:
         raise Refused("too_big", "the request is too long.")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > most:
+            raise Refused("too_big", "the request is too long.")
     try:
         return json.loads(raw)
     except ValueError:
@@ -86,13 +94,16 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits | None = None,
-               allowed_origins: tuple[str, ...] = (), first_letters: str = CODE_ALPHABET) -> Starlette:
-    """The server's ASGI app over the tables in ``store``; ``token`` is the teacher's.
+               allowed_origins: tuple[str, ...] = (), first_letters: str = CODE_ALPHABET,
+               judges: Judges | None = None) -> Starlette:
+    """The server's ASGI app over the tables and classes in ``store``; ``token`` is the teacher's.
 
     ``limits`` are the gate's (`gate.Limits`); ``allowed_origins`` are the sites (``https://...``)
     whose pages may use the API and the WebSockets besides this server's own; new codes begin with
-    one of ``first_letters``."""
+    one of ``first_letters``; ``judges`` judge a live class's checks (`judge.Judges`: a pool of
+    processes sized to the machine by default)."""
     hub = Hub(store, token, bot_delay, limits, tuple(allowed_origins), first_letters)
+    desk = ClassDesk(ClassBook(store), judges or Judges(), hub.gate)
 
     async def index(_request: Request) -> Response:
         return _page("index.html")
@@ -103,9 +114,12 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
     async def teacher_page(_request: Request) -> Response:
         return _page("teacher.html")
 
+    async def class_page(_request: Request) -> Response:
+        return _page("class.html")
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in ("table.js", "teacher.js", "style.css", "board.js"):
+        if name not in ("table.js", "teacher.js", "class.js", "style.css", "board.js"):
             return PlainTextResponse("not found", status_code=404)
         return _page(name)
 
@@ -188,6 +202,75 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
                           "a seat is a number: /api/tables/CODE/seats/0/free.")
         return _json(hub.teacher_summary(room))
 
+    # --- a live class (`class_desk`) ----------------------------------------------------------
+    def class_of(request: Request) -> str | Response:
+        code = normal_code(request.path_params["code"])
+        if desk.book.class_name(code) is None:
+            return _error(404, "no_class", "there is no class with that code: check it with your teacher.")
+        return code
+
+    async def classes(request: Request) -> Response:
+        if request.method == "POST":
+            try:
+                made = desk.create(await _body(request), set(hub.rooms) | set(hub.set_aside),
+                                   hub.first_letters)
+            except Refused as err:
+                return _error(400, err.reason, str(err))
+            return _json(made, 201)
+        return _json(desk.book.classes())
+
+    async def join_class(request: Request) -> Response:
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        try:
+            joined = desk.join(code, await _body(request))
+        except Refused as err:
+            return _error(409 if err.reason == "taken" else 400, err.reason, str(err))
+        desk.changed(code)
+        return _json(joined, 201)
+
+    async def class_events(request: Request) -> Response:
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        try:
+            answer = await desk.receive(code, await _body(request, MAX_BODY))
+        except Refused as err:
+            status = {"forbidden": 403, "rate_limited": 429, "too_big": 413}.get(err.reason, 400)
+            return _error(status, err.reason, str(err))
+        return _json(answer)
+
+    async def class_snapshot(request: Request) -> Response:
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        return _json(await asyncio.to_thread(desk.view, code))
+
+    async def class_grades(request: Request) -> Response:
+        from ..teaching.grader import csv_text
+
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        text = csv_text(await asyncio.to_thread(desk.grades_rows, code))
+        saved = {"Content-Disposition": f'attachment; filename="class-{code}.csv"'}
+        return Response(text, media_type="text/csv; charset=utf-8", headers={**HEADERS, **saved})
+
+    async def class_socket(ws: WebSocket) -> None:
+        if not origin_allowed(ws.headers, hub.allowed_origins):
+            await ws.close(code=FORBIDDEN)
+            return
+        await ws.accept()
+        code = normal_code(ws.path_params["code"])
+        if not hub.gate.lookup(_client(ws)):
+            return await _refuse(ws, hub.gate, "rate_limited", LIMITED_WORDS, TOO_MANY,
+                                 "too many requests from your address: wait a minute")
+        if desk.book.class_name(code) is None:
+            return await _refuse(ws, hub.gate, "no_class", "there is no class with that code.", NO_TABLE,
+                                 "no such class")
+        await desk.dashboard(ws, code, hub.token_ok)
+
     async def socket(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers, hub.allowed_origins):
             # refused before the handshake: a page of another site never talks to a table
@@ -224,7 +307,9 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        await desk.start()
         yield
+        await desk.stop()
         await hub.stop()
 
     app = Starlette(routes=[
@@ -235,9 +320,17 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
         Route("/api/tables/{code}", api(table_info)),
         Route("/api/tables/{code}/claim", api(claim), methods=["POST"]),
         Route("/api/tables/{code}/seats/{seat}/{what:str}", api(seat, teacher=True), methods=["POST"]),
+        Route("/class/{code}", class_page),
+        Route("/api/classes", api(classes, teacher=True), methods=["GET", "POST"]),
+        Route("/api/classes/{code}/join", api(join_class), methods=["POST"]),
+        Route("/api/classes/{code}/events", api(class_events), methods=["POST"]),
+        Route("/api/classes/{code}/snapshot", api(class_snapshot, teacher=True)),
+        Route("/api/classes/{code}/grades.csv", api(class_grades, teacher=True)),
+        WebSocketRoute("/ws/class/{code}", class_socket),
         WebSocketRoute("/ws/{code}", socket),
     ], lifespan=lifespan)
     app.state.hub = hub
+    app.state.desk = desk
     return app
 
 

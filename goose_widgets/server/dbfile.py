@@ -20,7 +20,12 @@ import sqlite3
 import time
 from pathlib import Path
 
-COLUMNS = {"meta": ["key", "value"], "tables": ["code", "created", "updated", "spec", "save"]}
+COLUMNS = {"meta": ["key", "value"], "tables": ["code", "created", "updated", "spec", "save"],
+           # a live class (`classbook`): its learners, and every check, hint and solution they sent
+           "classes": ["code", "created", "name"],
+           "learners": ["class", "name", "key", "joined"],
+           "events": ["id", "class", "learner", "client_id", "time", "received", "notebook", "exercise",
+                      "kind", "claimed", "answer", "status", "message", "points", "out_of", "judged"]}
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -29,6 +34,33 @@ CREATE TABLE IF NOT EXISTS tables (
     updated REAL NOT NULL,
     spec TEXT NOT NULL,
     save TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, created REAL NOT NULL, name TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS learners (
+    class TEXT NOT NULL,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    joined REAL NOT NULL,
+    PRIMARY KEY (class, name)
+);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    class TEXT NOT NULL,
+    learner TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    time TEXT NOT NULL,
+    received REAL NOT NULL,
+    notebook TEXT NOT NULL,
+    exercise TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    claimed TEXT,
+    answer TEXT,
+    status TEXT,
+    message TEXT,
+    points REAL,
+    out_of REAL,
+    judged REAL,
+    UNIQUE (class, learner, client_id)
 );
 """
 

@@ -23,57 +23,14 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from ..http_client import ServerError, server_address
+from ..http_client import request_json as _request
 from ..ui.board import SvgBoard, mimebundle
 from ..ui.errors import error_html, guarded
 from ..ui.seat_view import log_html
 
 # The server's close codes (`hub`): a key that no longer works, no such table, a limit.
 FORBIDDEN, NO_TABLE, TOO_MANY = 4403, 4404, 4429
-
-
-class ServerError(ValueError):
-    """What a classroom server refused, or why it could not be asked; ``reason`` is the server's
-    short word ("no_table", "forbidden", "taken", "rate_limited", ...), or "unreachable", "full"."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
-def _request(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    headers = {"Content-Type": "application/json"}
-    if token is not None:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
-                                     headers=headers)
-    base = url.split("/api/", 1)[0]
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 - the teacher's server
-            return json.loads(response.read())
-    except urllib.error.HTTPError as err:
-        try:
-            answer = json.loads(err.read())
-            reason, message = str(answer.get("error", err.code)), str(answer.get("message", err))
-        except (ValueError, AttributeError):
-            reason, message = str(err.code), f"{base} answered {err}: is it a goose-widgets table server?"
-        raise ServerError(reason, message) from None
-    except (urllib.error.URLError, OSError) as err:  # refused, unknown host, timed out
-        why = getattr(err, "reason", err)
-        raise ServerError("unreachable", f"cannot reach the table server at {base} ({why}): is "
-                                         "`goose-widgets serve` running there, and is the address "
-                                         "right?") from None
-    except ValueError:
-        raise ServerError("not_a_server", f"{base} did not answer like a goose-widgets table server: "
-                                          "is the address right?") from None
-
-
-def server_address(url: str) -> str:
-    """``http://host:port`` of a server's address or of any of its pages; ValueError if not one."""
-    if not isinstance(url, str) or not url.strip().startswith(("http://", "https://")):
-        raise ValueError(f"url must be the server's address, like 'http://192.168.1.20:8765', not {url!r}.")
-    parts = urllib.parse.urlsplit(url.strip())
-    return f"{parts.scheme}://{parts.netloc}"
 
 
 def parse_link(url: str, code: str | None) -> tuple[str, str, int | None, str | None]:

@@ -35,13 +35,11 @@ from __future__ import annotations
 
 import argparse
 import csv
-import dataclasses
 import html
 import io
 import re
 import sys
 import time
-import warnings
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -50,8 +48,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..exercises.bots import BotCapstone
-from ..exercises.progress import not_recorded
 from ..resources import course_path
 from ..sandbox import (
     ANSWERS,
@@ -63,7 +59,7 @@ from ..sandbox import (
     Pickled,
     Sandbox,
 )
-from .grading import points_for
+from .grading import points_for, verdict_of
 from .notebooks import exercise_cells, read_notebook
 
 __all__ = ["ExerciseGrade", "Submission", "find_submissions", "grade", "grade_notebook", "main"]
@@ -190,10 +186,6 @@ def grade_notebook(submission: Submission, cell_seconds: float = CELL_SECONDS,
 
 def _grade_one(submission: Submission, cells: Any, box: Sandbox, seconds: float,
                seed: int | None) -> ExerciseGrade:
-    checked = cells.checked
-    if seed is not None and isinstance(checked, BotCapstone):
-        checked = dataclasses.replace(checked, seed=seed)
-    full, rounded = points_for(checked)
     try:
         exported = box.export(cells.answer_name, seconds)
     except (LearnerCodeStopped, LearnerCodeError, LearnerError) as err:
@@ -206,14 +198,9 @@ def _grade_one(submission: Submission, cells: Any, box: Sandbox, seconds: float,
         answer = exported.value
     else:
         answer = Pickled(exported.payload, exported.function)
-    with not_recorded(), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = checked.check(answer)
-    feedback = getattr(result, "feedback", result)
-    status = str(feedback.status)
-    points = full if status == "correct" else rounded if status == "rounded" else 0.0
+    status, message, points, full = verdict_of(cells.checked, answer, seed)
     return ExerciseGrade(submission.learner, submission.stem, cells.exercise.name, cells.variable, points,
-                         full, status, str(feedback.message))
+                         full, status, message)
 
 
 def _zero(submission: Submission, cells: Any, result: str, message: str) -> ExerciseGrade:

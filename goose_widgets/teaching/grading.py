@@ -71,3 +71,24 @@ def grade(checked: Any, answer: Any, points: float, rounded: float = 0.0) -> Sco
         return Score(rounded, points, result)
     feedback = result.feedback if hasattr(result, "feedback") else result  # a capstone's report: its verdict
     raise AssertionError(f"0 of {points:g} points.  {feedback}")
+
+
+def verdict_of(checked: Any, answer: Any, seed: int | None = None) -> tuple[str, str, float, float]:
+    """The verdict on ``answer`` as the teacher's side records it: (result, the checker's message,
+    points, out of).  One function for `grader` and the class server (`server.judge`), so both
+    judge alike: ``answer`` is plain data or a `sandbox.Pickled` learner object (never unpickled
+    here); a capstone's games are dealt from ``seed`` (None: a secret seed)."""
+    import dataclasses
+
+    from ..exercises.bots import BotCapstone
+
+    if seed is not None and isinstance(checked, BotCapstone):
+        checked = dataclasses.replace(checked, seed=seed)
+    full, rounded = points_for(checked)
+    with not_recorded(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = checked.check(answer)
+    feedback = getattr(result, "feedback", result)  # a capstone's report: its verdict
+    status = str(feedback.status)
+    points = full if status == "correct" else rounded if status == "rounded" else 0.0
+    return status, str(feedback.message), points, full

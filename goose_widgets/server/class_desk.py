@@ -1,0 +1,285 @@
+"""A live class on the table server: learners' events in, the server's verdicts out, and the
+teacher's dashboard kept up to date.
+
+What each request does (the routes are in `app`):
+
+- the teacher creates a class (``POST /api/classes``): a code, and a page (``/class/<code>``);
+- a learner joins it once (``POST /api/classes/<code>/join``) and keeps the key it returns (the
+  course folder remembers it: `exercises.class_link`);
+- the learner's kernel sends its checks, hints and solutions shown
+  (``POST /api/classes/<code>/events``, with the learner's name and key).  The events are committed
+  first (`classbook`), then every new check is judged (`judge`, in a pool of processes), and the
+  answer waits up to ``wait`` seconds (at most `MAX_WAIT`) for those verdicts: the learner's check
+  then says "confirmed by your class".  A verdict that takes longer (a capstone's games) is
+  recorded when it is ready; checks not judged when the server stopped are judged when it starts;
+- the dashboard (``/ws/class/<code>``, the teacher's token as its first message) receives the
+  class's `class_view.snapshot` at once and again after every change, at most every
+  `DASHBOARD_PAUSE` seconds.
+
+Limits (each refusal changes nothing): `MAX_EVENTS` events a request and `MAX_BODY` bytes;
+per learner a burst of `LEARNER_BURST` requests then one every `LEARNER_EVERY` seconds, and at most
+`MAX_JUDGING` of their checks being judged at once; per class `CLASS_BURST`, then `CLASS_RATE` a
+second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..exercises.progress import KINDS
+from .class_view import grades, snapshot
+from .classbook import ClassBook
+from .gate import Buckets, Gate
+from .judge import Judges, course_checks, course_order
+from .rooms import Refused
+
+log = logging.getLogger("goose_widgets.server")
+
+MAX_EVENTS = 50
+MAX_BODY = 4 << 20
+MAX_WAIT = 10.0
+MAX_JUDGING = 4
+LEARNER_BURST, LEARNER_EVERY = 30, 1.0
+CLASS_BURST, CLASS_RATE = 600, 30.0
+DASHBOARD_PAUSE = 0.2
+ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+EVENT_FIELDS = {"id", "time", "notebook", "exercise", "kind", "result", "answer"}
+
+
+class ClassDesk:
+    """Every class of one server: its records, its judges, its dashboards."""
+
+    def __init__(self, book: ClassBook, judges: Judges, gate: Gate) -> None:
+        self.book, self.judges, self.gate = book, judges, gate
+        self.learner_pace = Buckets(LEARNER_BURST, 1 / LEARNER_EVERY)
+        self.class_pace = Buckets(CLASS_BURST, CLASS_RATE)
+        self.judging: dict[int, asyncio.Task[None]] = {}  # event id -> its judging
+        self.judging_of: dict[tuple[str, str], int] = {}  # (class, learner) -> checks being judged
+        self.dashboards: dict[str, set[asyncio.Queue[str | None]]] = {}
+        self.dirty: dict[str, asyncio.Event] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._worth: dict[tuple[str, str], tuple[float, float]] | None = None
+
+    # --- lifetime -----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Judge every check that was not judged when the server stopped."""
+        for code, event in await asyncio.to_thread(self.book.unjudged):
+            self._judge_later(code, event.learner, event.id, event.notebook, event.exercise, event.answer)
+
+    async def stop(self) -> None:
+        for task in [*self.judging.values(), *self.tasks]:
+            task.cancel()
+        for task in [*self.judging.values(), *self.tasks]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for queues in self.dashboards.values():
+            for queue in queues:
+                queue.put_nowait(None)
+        self.judges.close()
+
+    # --- the course's exercises -----------------------------------------------------------------
+    def exercises(self) -> list[tuple[str, str]]:
+        return course_order()
+
+    def worth(self) -> dict[tuple[str, str], tuple[float, float]]:
+        if self._worth is None:
+            from ..teaching.grading import points_for
+
+            self._worth = {key: points_for(checked) for key, checked in course_checks().items()}
+        return self._worth
+
+    # --- requests -----------------------------------------------------------------------------
+    def create(self, body: Any, taken: set[str], first: str) -> dict[str, Any]:
+        if not isinstance(body, dict) or set(body) != {"name"}:
+            raise Refused("bad_request", "a new class is an object with its name: {\"name\": \"5B\"}.")
+        code = self.book.create_class(body["name"], taken, first)
+        return self.summary(code)
+
+    def summary(self, code: str) -> dict[str, Any]:
+        return {"code": code, "name": self.book.class_name(code), "learners": self.book.learners(code),
+                "page": f"/class/{code}", "join": f"/class/{code}/join"}
+
+    def join(self, code: str, body: Any) -> dict[str, Any]:
+        if not isinstance(body, dict) or not {"name"} <= set(body) <= {"name", "key"}:
+            raise Refused("bad_request", "joining is an object with your name: {\"name\": \"Ada\"}.")
+        key = self.book.join(code, body["name"], body.get("key"))
+        return {"class": self.book.class_name(code), "code": code, "learner": " ".join(body["name"].split()),
+                "key": key}
+
+    async def receive(self, code: str, body: Any) -> dict[str, Any]:
+        """A learner's events (module docstring): committed, then their checks judged."""
+        learner, events, wait = self._checked(code, body)
+        if not self.learner_pace.take(f"{code}/{learner}") or not self.class_pace.take(code):
+            raise Refused("rate_limited", "too many requests from you or your class just now: your events "
+                                          "are kept and sent again in a moment.")
+        checks = sum(1 for e in events if e["kind"] == "check")
+        if self.judging_of.get((code, learner), 0) + checks > MAX_JUDGING:
+            raise Refused("rate_limited", f"at most {MAX_JUDGING} of your checks are judged at once: your "
+                                          "events are kept and sent again when the earlier ones are judged.")
+        stored = await asyncio.to_thread(self.book.add_events, code, learner, events)
+        waiting: dict[str, asyncio.Task[None]] = {}
+        for event, (event_id, new) in zip(events, stored):
+            if new and event["kind"] == "check":
+                self._judge_later(code, learner, event_id, event["notebook"], event["exercise"],
+                                  event.get("answer"))
+            if event["kind"] == "check" and event_id in self.judging:
+                waiting[event["id"]] = self.judging[event_id]
+        self.changed(code)
+        if waiting and wait > 0:
+            await asyncio.wait([asyncio.shield(t) for t in waiting.values()], timeout=min(wait, MAX_WAIT))
+        verdicts = {}
+        for event, (event_id, _) in zip(events, stored):
+            if event["kind"] != "check":
+                continue
+            found = await asyncio.to_thread(self.book.event, event_id)
+            if found is not None and found.status is not None:
+                verdicts[event["id"]] = {"status": found.status, "message": found.message,
+                                         "points": found.points, "out_of": found.out_of}
+        return {"received": [e["id"] for e in events], "verdicts": verdicts}
+
+    def _checked(self, code: str, body: Any) -> tuple[str, list[dict[str, Any]], float]:
+        if not isinstance(body, dict) or not {"learner", "key", "events"} <= set(body) <= {"learner", "key",
+                                                                                          "events", "wait"}:
+            raise Refused("bad_request", "events are sent as {\"learner\", \"key\", \"events\": [...]}.")
+        if not self.book.learner_key_ok(code, body["learner"], body["key"]):
+            raise Refused("forbidden", "this name and key are not a learner of this class: join the class "
+                                       "again from your course folder (join_class).")
+        events = body["events"]
+        if not isinstance(events, list) or not 1 <= len(events) <= MAX_EVENTS:
+            raise Refused("bad_request", f"send 1 to {MAX_EVENTS} events at a time.")
+        known = set(course_checks())
+        for event in events:
+            needed = {"id", "time", "notebook", "exercise", "kind"}
+            if not isinstance(event, dict) or not needed <= set(event) or not set(event) <= EVENT_FIELDS:
+                raise Refused("bad_request", f"an event has the fields {', '.join(sorted(EVENT_FIELDS))}.")
+            if not (isinstance(event["id"], str) and ID.match(event["id"]) and isinstance(event["time"], str)
+                    and len(event["time"]) <= 40 and event["kind"] in KINDS):
+                raise Refused("bad_request", "an event's id, time or kind is malformed.")
+            if (event["notebook"], event["exercise"]) not in known:
+                raise Refused("bad_request", f"the course has no exercise {str(event['exercise'])[:60]!r} in "
+                                             f"{str(event['notebook'])[:40]}.")
+            result = event.get("result")
+            if not (result is None or isinstance(result, str) and len(result) <= 20
+                    or type(result) is int and 0 < result < 100):
+                raise Refused("bad_request", "an event's result is a short word or a hint's number.")
+        wait = body.get("wait", 0)
+        if isinstance(wait, bool) or not isinstance(wait, int | float):
+            raise Refused("bad_request", "wait is a number of seconds.")
+        return body["learner"], events, float(wait)
+
+    # --- judging ------------------------------------------------------------------------------
+    def _judge_later(self, code: str, learner: str, event_id: int, notebook: str, exercise: str,
+                     answer: Any) -> None:
+        key = (code, learner)
+        self.judging_of[key] = self.judging_of.get(key, 0) + 1
+
+        async def run() -> None:
+            try:
+                verdict = await self.judges.judge(notebook, exercise, answer)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # noqa: BLE001 - a judge process that died, a check past its time
+                log.warning("class %s: check %s could not be judged: %s", code, event_id, err)
+                verdict = ("course_error", f"the server could not judge this check ({type(err).__name__}).",
+                           0.0, self.worth().get((notebook, exercise), (0.0, 0.0))[0])
+            try:
+                await asyncio.to_thread(self.book.set_verdict, event_id, *verdict)
+            finally:
+                self.judging.pop(event_id, None)
+                self.judging_of[key] -= 1
+            self.changed(code)
+
+        self.judging[event_id] = asyncio.get_running_loop().create_task(run())
+
+    # --- the dashboard ------------------------------------------------------------------------
+    def view(self, code: str) -> dict[str, Any]:
+        name = self.book.class_name(code) or code
+        return snapshot(name, self.book.learners(code), self.book.events(code), self.exercises(), time.time(),
+                        self.worth())
+
+    def grades_rows(self, code: str) -> list[Any]:
+        return grades(self.book.learners(code), self.book.events(code), self.exercises(), self.worth())
+
+    def changed(self, code: str) -> None:
+        """Send the class's dashboards a new snapshot soon (changes within `DASHBOARD_PAUSE` share one)."""
+        if not self.dashboards.get(code):
+            return
+        event = self.dirty.get(code)
+        if event is None:
+            event = self.dirty[code] = asyncio.Event()
+            task = asyncio.get_running_loop().create_task(self._refresh(code, event))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        event.set()
+
+    async def _refresh(self, code: str, event: asyncio.Event) -> None:
+        try:
+            while self.dashboards.get(code):
+                await event.wait()
+                event.clear()
+                text = json.dumps({"type": "snapshot", **await asyncio.to_thread(self.view, code)})
+                for queue in list(self.dashboards.get(code, ())):
+                    if queue.qsize() < 4:
+                        queue.put_nowait(text)
+                await asyncio.sleep(DASHBOARD_PAUSE)
+        finally:
+            self.dirty.pop(code, None)
+
+    async def dashboard(self, ws: WebSocket, code: str, token_ok: Any) -> None:
+        """A teacher's dashboard socket: the token first, then snapshots until it leaves."""
+        try:
+            first = await asyncio.wait_for(ws.receive_text(), 10)
+            token = json.loads(first).get("token") if len(first) < 500 else None
+        except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect, RuntimeError):
+            token = None
+        if not isinstance(token, str) or not token_ok(token):
+            with contextlib.suppress(Exception):
+                await ws.send_text(json.dumps({"type": "error", "reason": "forbidden",
+                                               "message": "this page needs the teacher's token."}))
+                await ws.close(code=4403)
+            return
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.dashboards.setdefault(code, set()).add(queue)
+        queue.put_nowait(json.dumps({"type": "snapshot", **await asyncio.to_thread(self.view, code)}))
+        self.changed(code)  # starts its refresher
+        reader = asyncio.get_running_loop().create_task(_drain(ws))
+        try:
+            while True:
+                getting = asyncio.get_running_loop().create_task(queue.get())
+                done, _ = await asyncio.wait({getting, reader}, timeout=30,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    getting.cancel()
+                    return
+                if getting not in done:  # quiet: a fresh snapshot keeps "minutes idle" current
+                    getting.cancel()
+                    self.changed(code)
+                    continue
+                text = getting.result()
+                if text is None:
+                    return
+                await ws.send_text(text)
+        except Exception:  # noqa: BLE001 - the page is gone
+            return
+        finally:
+            reader.cancel()
+            self.dashboards.get(code, set()).discard(queue)
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+async def _drain(ws: WebSocket) -> None:
+    """Read (and ignore) what the page sends, until it leaves."""
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+
