@@ -32,12 +32,14 @@ from .cli import run_server
 DEFAULT_FOLDER = "goose-course"
 RECORD = ".goose-course.json"
 FIRST = Path("course") / "00_start_here.ipynb"
-USAGE = """usage: goose-widgets course [FOLDER] [--learner NAME] [JupyterLab arguments]
+USAGE = """usage: goose-widgets course [FOLDER] [--learner NAME] [--class URL] [JupyterLab arguments]
 
 Copy the goose_widgets course into FOLDER (default: goose-course) and open it in JupyterLab.
 Notebooks you have changed are never overwritten: a newer version from the course is put beside
 yours under a new name.  --learner NAME is how your progress file names you (the folder remembers
-it).  Other arguments go to JupyterLab, e.g. --no-browser, --port=8890.
+it).  --class URL joins your teacher's live class (the class's link, http://…/class/CODE): every
+check, hint and solution you show is then also sent to it.  Other arguments go to JupyterLab, e.g.
+--no-browser, --port=8890.
 """
 
 
@@ -144,20 +146,44 @@ def split_arguments(args: list[str]) -> tuple[Path, list[str]]:
     return Path(DEFAULT_FOLDER), args
 
 
-def take_learner(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--learner NAME`` (or ``--learner=NAME``) out of ``args``: the name, and the other arguments."""
-    rest, name = [], None
+def take_option(args: list[str], option: str, example: str) -> tuple[str | None, list[str]]:
+    """``option VALUE`` (or ``option=VALUE``) out of ``args``: the value, and the other arguments."""
+    rest, value = [], None
     items = iter(args)
     for arg in items:
-        if arg == "--learner":
-            name = next(items, "")
-        elif arg.startswith("--learner="):
-            name = arg.split("=", 1)[1]
+        if arg == option:
+            value = next(items, "")
+        elif arg.startswith(option + "="):
+            value = arg.split("=", 1)[1]
         else:
             rest.append(arg)
-    if name is not None and not name.strip():
-        raise SystemExit("goose-widgets course: --learner needs a name, e.g. --learner 'Ada Lovelace'")
-    return (name.strip() if name is not None else None), rest
+    if value is not None and not value.strip():
+        raise SystemExit(f"goose-widgets course: {option} needs a value, e.g. {option} {example}")
+    return (value.strip() if value is not None else None), rest
+
+
+def take_learner(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--learner NAME`` (or ``--learner=NAME``) out of ``args``: the name, and the other arguments."""
+    return take_option(args, "--learner", "'Ada Lovelace'")
+
+
+def join_the_class(folder: Path, url: str, learner: str | None) -> str:
+    """Join the class at ``url`` for the course in ``folder`` (its notebooks' folder keeps the link);
+    a sentence saying so.  SystemExit with the reason when it cannot."""
+    from ..exercises.class_link import join_class
+
+    if not learner:
+        raise SystemExit("goose-widgets course: --class needs your name too: --learner 'Ada Lovelace'")
+    notebooks = (folder / FIRST).parent
+    before = os.getcwd()
+    try:
+        os.chdir(notebooks)  # where the notebooks' kernels keep their progress, and so the class
+        link = join_class(url, name=learner)
+    except ValueError as err:
+        raise SystemExit(f"goose-widgets course: {err}") from None
+    finally:
+        os.chdir(before)
+    return f"joined the class {link.name!r} as {link.learner!r}: your checks are sent to it"
 
 
 def remembered_learner(folder: Path, name: str | None) -> str | None:
@@ -182,12 +208,15 @@ def main(args: list[str]) -> int:
         print(USAGE)
         return 0
     name, args = take_learner(args)
+    class_url, args = take_option(args, "--class", "http://192.168.1.20:8765/class/K7QXPM4RT")
     folder, extra = split_arguments(args)
     report = copy_course(folder)
     for line in report.lines():
         print(line)
     learner = remembered_learner(folder, name)
     print(f"the course is in {folder.resolve()}" + (f", for {learner}" if learner else ""), flush=True)
+    if class_url:
+        print(join_the_class(folder, class_url, learner), flush=True)
     if importlib.util.find_spec("jupyterlab") is None:
         print('JupyterLab is not installed, so the course cannot open: pip install "goose-widgets[course]"',
               file=sys.stderr)

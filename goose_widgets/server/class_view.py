@@ -81,7 +81,8 @@ def snapshot(name: str, learners: Sequence[str], events: Sequence[ClassEvent],
             cell = cells.get((learner, notebook, exercise))
             row.append(None if cell is None else {
                 "result": cell.result, "checks": cell.checks, "hints": len(cell.hints),
-                "solution": cell.solution, "minutes": round((now - (cell.started or now)) / 60, 1)})
+                "solution": cell.solution,
+                "minutes": round((now - (now if cell.started is None else cell.started)) / 60, 1)})
         grid.append({"learner": learner, "cells": row})
     return {"name": name, "learners": list(learners), "events": len(events),
             "exercises": [{"notebook": n, "name": e, "short": _short(n, e)} for n, e in exercises],
