@@ -51,7 +51,8 @@ def event(exercise: Any = None, kind: str = "check", answer: Any = ..., result: 
     return found
 
 
-def send(client: TestClient, code: str, learner: str, key: str, *events: dict[str, Any], wait: float = 30) -> Any:
+def send(client: TestClient, code: str, learner: str, key: str, *events: dict[str, Any],
+         wait: float = 30) -> Any:
     return client.post(f"/api/classes/{code}/events",
                        json={"learner": learner, "key": key, "events": list(events), "wait": wait})
 
@@ -97,7 +98,8 @@ def test_the_server_judges_each_check_and_the_kernels_claim_changes_nothing(clie
     assert answer["received"] == [wrong["id"], rounded["id"], right["id"]]
     assert [answer["verdicts"][e["id"]]["status"] for e in (wrong, rounded, right)] == ["wrong", "rounded",
                                                                                       "correct"]
-    assert answer["verdicts"][rounded["id"]]["points"] == 1.0 and answer["verdicts"][right["id"]]["points"] == 2
+    assert answer["verdicts"][rounded["id"]]["points"] == 1.0
+    assert answer["verdicts"][right["id"]]["points"] == 2
     snap = snapshot(client, code)
     assert cell(snap, "Ada", WELL)["result"] == "correct" and cell(snap, "Ada", WELL)["checks"] == 3
     kinds = {a["kind"] for a in snap["alerts"]}

@@ -62,7 +62,8 @@ def learner_folder(tmp_path, monkeypatch):
     return folder
 
 
-def test_a_kernel_joins_and_its_checks_are_confirmed_or_kept_until_the_server_is_back(tmp_path, learner_folder):
+def test_a_kernel_joins_and_its_checks_are_confirmed_or_kept_until_the_server_is_back(tmp_path,
+                                                                                       learner_folder):
     server = started(tmp_path)
     try:
         code = request_json(f"{server.url}/api/classes", {"name": "5B"}, token=TOKEN)["code"]
@@ -150,9 +151,9 @@ def test_a_hostile_answer_cannot_reach_the_server_or_its_records(tmp_path):
                     pass
             return square
 
-        events = [{"id": uuid.uuid4().hex, "time": "2026-12-03T10:00:00+00:00", "notebook": move_a_pawn.notebook,
-                   "exercise": move_a_pawn.name, "kind": "check", "result": "correct",
-                   "answer": answer_payload(move)}]
+        events = [{"id": uuid.uuid4().hex, "time": "2026-12-03T10:00:00+00:00",
+                   "notebook": move_a_pawn.notebook, "exercise": move_a_pawn.name, "kind": "check",
+                   "result": "correct", "answer": answer_payload(move)}]
         answer = request_json(f"{server.url}/api/classes/{code}/events",
                               {"learner": "Mallory", "key": key, "events": events, "wait": 60}, timeout=90)
         verdict = answer["verdicts"][events[0]["id"]]
