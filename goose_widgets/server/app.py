@@ -34,6 +34,7 @@ from .classbook import ClassBook
 from .gate import Gate, Limits, origin_allowed
 from .hub import FORBIDDEN, NO_TABLE, TITLES, TOO_MANY, Connection, Hub, close_later, receive, sender
 from .judge import Judges
+from .league import capstones as league_capstones
 from .rooms import CODE_ALPHABET, Refused, Room, bots_of, game_parameters, normal_code, player_counts
 from .store import Store
 
@@ -95,15 +96,16 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits | None = None,
                allowed_origins: tuple[str, ...] = (), first_letters: str = CODE_ALPHABET,
-               judges: Judges | None = None) -> Starlette:
+               judges: Judges | None = None, league: bool = True) -> Starlette:
     """The server's ASGI app over the tables and classes in ``store``; ``token`` is the teacher's.
 
     ``limits`` are the gate's (`gate.Limits`); ``allowed_origins`` are the sites (``https://...``)
     whose pages may use the API and the WebSockets besides this server's own; new codes begin with
     one of ``first_letters``; ``judges`` judge a live class's checks (`judge.Judges`: a pool of
-    processes sized to the machine by default)."""
+    processes sized to the machine by default) and, unless ``league`` is False, play the classes' bot
+    leagues."""
     hub = Hub(store, token, bot_delay, limits, tuple(allowed_origins), first_letters)
-    desk = ClassDesk(ClassBook(store), judges or Judges(), hub.gate)
+    desk = ClassDesk(ClassBook(store), judges or Judges(), hub.gate, league)
 
     async def index(_request: Request) -> Response:
         return _page("index.html")
@@ -117,9 +119,13 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
     async def class_page(_request: Request) -> Response:
         return _page("class.html")
 
+    async def replay_page(_request: Request) -> Response:
+        return _page("replay.html")
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
-        if name not in ("table.js", "teacher.js", "class.js", "style.css", "board.js"):
+        if name not in ("table.js", "teacher.js", "class.js", "replay.js", "style.css",
+                        "board.js"):
             return PlainTextResponse("not found", status_code=404)
         return _page(name)
 
@@ -257,6 +263,54 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
         saved = {"Content-Disposition": f'attachment; filename="class-{code}.csv"'}
         return Response(text, media_type="text/csv; charset=utf-8", headers={**HEADERS, **saved})
 
+    async def league_submit(request: Request) -> Response:
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        try:
+            done = desk.submit(code, await _body(request, MAX_BODY))
+        except Refused as err:
+            status = {"forbidden": 403, "rate_limited": 429, "too_big": 413}.get(err.reason, 400)
+            return _error(status, err.reason, str(err))
+        return _json(done, 201)
+
+    async def league_standings(request: Request) -> Response:
+        """A learner's look at their league (their name and key, and the game)."""
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        try:
+            body = await _body(request)
+        except Refused as err:
+            return _error(400, err.reason, str(err))
+        if not isinstance(body, dict) or set(body) != {"learner", "key", "game"} or \
+                body["game"] not in league_capstones():
+            return _error(400, "bad_request", "ask as {\"learner\", \"key\", \"game\"}.")
+        if not desk.book.learner_key_ok(code, body["learner"], body["key"]):
+            return _error(403, "forbidden", "this name and key are not a learner of this class.")
+        return _json(await asyncio.to_thread(desk.league_view, code, body["game"]))
+
+    async def league_table(request: Request) -> Response:
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        if request.path_params["game"] not in league_capstones():
+            return _error(404, "no_league", "there is no league of that game.")
+        return _json(await asyncio.to_thread(desk.league_view, code, request.path_params["game"]))
+
+    async def league_replay(request: Request) -> Response:
+        code = class_of(request)
+        if not isinstance(code, str):
+            return code
+        step = request.query_params.get("step")
+        if step is not None and not step.isdigit():
+            return _error(400, "bad_request", "step is a number: ?step=0 is the start.")
+        found = await asyncio.to_thread(desk.replay, code, int(request.path_params["number"]),
+                                        None if step is None else int(step))
+        if found is None:
+            return _error(404, "no_game", "this class's league has no game with that number.")
+        return _json(found)
+
     async def class_socket(ws: WebSocket) -> None:
         if not origin_allowed(ws.headers, hub.allowed_origins):
             await ws.close(code=FORBIDDEN)
@@ -326,6 +380,11 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
         Route("/api/classes/{code}/events", api(class_events), methods=["POST"]),
         Route("/api/classes/{code}/snapshot", api(class_snapshot, teacher=True)),
         Route("/api/classes/{code}/grades.csv", api(class_grades, teacher=True)),
+        Route("/api/classes/{code}/league", api(league_submit), methods=["POST"]),
+        Route("/api/classes/{code}/league/standings", api(league_standings), methods=["POST"]),
+        Route("/api/classes/{code}/league/games/{number:int}", api(league_replay, teacher=True)),
+        Route("/api/classes/{code}/league/{game}", api(league_table, teacher=True)),
+        Route("/class/{code}/replay/{number:int}", replay_page),
         WebSocketRoute("/ws/class/{code}", class_socket),
         WebSocketRoute("/ws/{code}", socket),
     ], lifespan=lifespan)

@@ -25,16 +25,22 @@ second.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import logging
+import random
 import re
+import secrets
 import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..exercises.progress import KINDS
+from ..exercises.sent_answers import answer_value
+from ..sandbox import Pickled
+from . import league
 from .class_view import grades, snapshot
 from .classbook import ClassBook
 from .gate import Buckets, Gate
@@ -57,8 +63,13 @@ EVENT_FIELDS = {"id", "time", "notebook", "exercise", "kind", "result", "answer"
 class ClassDesk:
     """Every class of one server: its records, its judges, its dashboards."""
 
-    def __init__(self, book: ClassBook, judges: Judges, gate: Gate) -> None:
+    def __init__(self, book: ClassBook, judges: Judges, gate: Gate, league: bool = True) -> None:
         self.book, self.judges, self.gate = book, judges, gate
+        self.league_on = league
+        self.league_wake = asyncio.Event()
+        self.in_play: set[tuple[str, str, tuple[str, str]]] = set()  # (class, game, duel) being played
+        self.matches_played = 0
+        self._standings: dict[tuple[str, str], tuple[int, list[dict[str, Any]]]] = {}
         self.learner_pace = Buckets(LEARNER_BURST, 1 / LEARNER_EVERY)
         self.class_pace = Buckets(CLASS_BURST, CLASS_RATE)
         self.judging: dict[int, asyncio.Task[None]] = {}  # event id -> its judging
@@ -73,6 +84,14 @@ class ClassDesk:
         """Judge every check that was not judged when the server stopped."""
         for code, event in await asyncio.to_thread(self.book.unjudged):
             self._judge_later(code, event.learner, event.id, event.notebook, event.exercise, event.answer)
+        if self.league_on:
+            for _ in range(self.judges.workers):
+                self._task(self._league_runner())
+
+    def _task(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def stop(self) -> None:
         for task in [*self.judging.values(), *self.tasks]:
@@ -202,8 +221,11 @@ class ClassDesk:
     # --- the dashboard ------------------------------------------------------------------------
     def view(self, code: str) -> dict[str, Any]:
         name = self.book.class_name(code) or code
-        return snapshot(name, self.book.learners(code), self.book.events(code), self.exercises(), time.time(),
-                        self.worth())
+        found = snapshot(name, self.book.learners(code), self.book.events(code), self.exercises(),
+                         time.time(), self.worth())
+        found["leagues"] = {game: self.league_view(code, game) for game in league.capstones()
+                            if self.book.submissions(code, game)}
+        return found
 
     def grades_rows(self, code: str) -> list[Any]:
         return grades(self.book.learners(code), self.book.events(code), self.exercises(), self.worth())
@@ -215,9 +237,7 @@ class ClassDesk:
         event = self.dirty.get(code)
         if event is None:
             event = self.dirty[code] = asyncio.Event()
-            task = asyncio.get_running_loop().create_task(self._refresh(code, event))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._task(self._refresh(code, event))
         event.set()
 
     async def _refresh(self, code: str, event: asyncio.Event) -> None:
@@ -276,10 +296,126 @@ class ClassDesk:
                 await ws.close()
 
 
+    # --- the league (`league`) --------------------------------------------------------------------
+    def submit(self, code: str, body: Any) -> dict[str, Any]:
+        """A learner's bot joins the league of its game (replacing their earlier one)."""
+        if not isinstance(body, dict) or set(body) != {"learner", "key", "game", "bot"}:
+            raise Refused("bad_request", "a bot is submitted as {\"learner\", \"key\", \"game\", \"bot\"}.")
+        if not self.book.learner_key_ok(code, body["learner"], body["key"]):
+            raise Refused("forbidden", "this name and key are not a learner of this class: join the class "
+                                       "again from your course folder (join_class).")
+        if body["game"] not in league.capstones():
+            raise Refused("bad_request", f"the leagues are {', '.join(sorted(league.capstones()))}.")
+        try:
+            bot = answer_value(body["bot"])
+        except ValueError as err:
+            raise Refused("bad_request", f"the bot arrived malformed ({err}).") from None
+        if not isinstance(bot, Pickled) or not bot.function:
+            raise Refused("bad_request", "a bot is a function: my_bot(observation, legal_actions).")
+        if not self.learner_pace.take(f"{code}/{body['learner']}"):
+            raise Refused("rate_limited", "too many requests from you just now: submit again in a moment.")
+        number = self.book.submit(code, body["learner"], body["game"], body["bot"]["pickle"])
+        self.league_wake.set()
+        self.changed(code)
+        return {"submission": number, "entrant": f"sub:{number}", "game": body["game"],
+                "message": f"your bot is in the {league.TITLES.get(body['game'], body['game'])} league of "
+                           f"your class as submission {number}; its games start now (your earlier bot, "
+                           "if any, has left the league)."}
+
+    def entrants(self, code: str, game: str) -> dict[str, league.Entrant]:
+        found = {f"bot:{name}": league.Entrant(f"bot:{name}", name) for name in league.rivals(game)}
+        for number, learner, payload in self.book.submissions(code, game):
+            found[f"sub:{number}"] = league.Entrant(f"sub:{number}", f"{learner}'s bot",
+                                                   base64.b64decode(payload), learner)
+        return found
+
+    def league_games(self, code: str, game: str) -> list[tuple[int, league.Game]]:
+        return [(number, league.Game((seat0, seat1), top, error, error_of))
+                for number, seat0, seat1, top, error, error_of in self.book.league_games(code, game)]
+
+    def league_view(self, code: str, game: str) -> dict[str, Any]:
+        """The leaderboard of one game's league (cached until its next game) and its newest games."""
+        entrants = self.entrants(code, game)
+        numbered = self.league_games(code, game)
+        games = [g for _, g in numbered if g.seats[0] in entrants and g.seats[1] in entrants]
+        cached = self._standings.get((code, game))
+        if cached is None or cached[0] != len(numbered):
+            marks = league.marks(games)
+            cached = (len(numbered), league.standings(entrants, games, marks))
+            self._standings[(code, game)] = cached
+        ids, scores = list(entrants), league.duel_scores(games)
+        open_duels = sum(1 for i, a in enumerate(ids) for b in ids[i + 1:]
+                         if not league.decided(*scores.get(league.duel_key(a, b), (0.0, 0.0))))
+        label = {e.id: e.label for e in entrants.values()}
+        recent = [{"number": n, "seats": [label.get(s, s) for s in g.seats], "top": g.top,
+                   "error": bool(g.error)} for n, g in numbered[-8:][::-1]]
+        return {"title": league.TITLES.get(game, game), "rows": cached[1], "games": len(games),
+                "open_duels": open_duels, "recent": recent}
+
+    def _pick(self) -> tuple[str, str, league.Entrant, league.Entrant] | None:
+        for code, game in self.book.leagues():
+            entrants = self.entrants(code, game)
+            games = [g for _, g in self.league_games(code, game)
+                     if g.seats[0] in entrants and g.seats[1] in entrants]
+            busy = {duel for c, g, duel in self.in_play if (c, g) == (code, game)}
+            duel = league.next_duel(list(entrants), games, random.Random(), busy)
+            if duel is not None:
+                return code, game, entrants[duel[0]], entrants[duel[1]]
+        return None
+
+    async def _league_runner(self) -> None:
+        """Play the leagues' matches, one at a time in this runner, while no check waits to be judged."""
+        while True:
+            while self.judging:  # a learner waiting for a verdict comes first
+                await asyncio.sleep(0.2)
+            work = await asyncio.to_thread(self._pick)
+            if work is None:
+                self.league_wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.league_wake.wait(), 30)
+                continue
+            code, game, a, b = work
+            key = (code, game, league.duel_key(a.id, b.id))
+            self.in_play.add(key)
+            try:
+                played = await self.judges.run(league.play_match, game, _entry(a), _entry(b),
+                                               secrets.randbits(64))
+                await asyncio.to_thread(self.book.add_league_games, code, game, played)
+                self.matches_played += 1
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - one broken match must not stop the league
+                log.exception("class %s: a %s match could not be played", code, game)
+                await asyncio.sleep(5)
+            finally:
+                self.in_play.discard(key)
+            self.changed(code)
+
+    def replay(self, code: str, number: int, step: int | None = None) -> dict[str, Any] | None:
+        """One league game, for its replay: its seats and steps, and (``step``) that step's boards,
+        every seat's view side by side (the game is over: nothing is hidden any more)."""
+        found = self.book.league_game(code, number)
+        if found is None:
+            return None
+        game, seat0, seat1, top, save = found
+        labels = [self.entrant_label(s) for s in (seat0, seat1)]
+        return league.replay(game, labels, top, save, step)
+
+    def entrant_label(self, entrant: str) -> str:
+        if entrant.startswith("sub:"):
+            return f"{self.book.learner_of(int(entrant[4:]))}'s bot"
+        return entrant.removeprefix("bot:")
+
+
+def _entry(entrant: league.Entrant) -> tuple[str, str, bytes | None]:
+    return (entrant.id, entrant.label if entrant.builtin else "", entrant.payload)
+
+
 async def _drain(ws: WebSocket) -> None:
     """Read (and ignore) what the page sends, until it leaves."""
     while True:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
             return
+
 

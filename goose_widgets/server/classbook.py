@@ -14,11 +14,12 @@ learner's kernel said (``claimed``) is kept beside it only to show where the two
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +70,19 @@ class ClassBook:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.db, self.lock = store.db, store.lock
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One transaction, committed (on disk) when the block ends, rolled back if it raises."""
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
 
     # --- classes and learners -----------------------------------------------------------------
     def classes(self) -> list[dict[str, Any]]:
@@ -139,25 +153,18 @@ class ClassBook:
         each one's row id and whether it is new (an id the learner sent before is not)."""
         now = time.time()
         found: list[tuple[int, bool]] = []
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for event in events:
-                    cursor = self.db.execute(
-                        "INSERT OR IGNORE INTO events (class, learner, client_id, time, received, notebook, "
-                        "exercise, kind, claimed, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (code, learner, event["id"], event["time"], now, event["notebook"], event["exercise"],
-                         event["kind"], json.dumps(event.get("result")),
-                         None if event.get("answer") is None else json.dumps(event["answer"])))
-                    new = cursor.rowcount == 1
-                    row = self.db.execute("SELECT id FROM events WHERE class = ? AND learner = ? AND "
-                                          "client_id = ?", (code, learner, event["id"])).fetchone()
-                    found.append((int(row[0]), new))
-                self.db.execute("COMMIT")
-            except BaseException:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
+        with self._transaction():
+            for event in events:
+                cursor = self.db.execute(
+                    "INSERT OR IGNORE INTO events (class, learner, client_id, time, received, notebook, "
+                    "exercise, kind, claimed, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (code, learner, event["id"], event["time"], now, event["notebook"], event["exercise"],
+                     event["kind"], json.dumps(event.get("result")),
+                     None if event.get("answer") is None else json.dumps(event["answer"])))
+                new = cursor.rowcount == 1
+                row = self.db.execute("SELECT id FROM events WHERE class = ? AND learner = ? AND "
+                                      "client_id = ?", (code, learner, event["id"])).fetchone()
+                found.append((int(row[0]), new))
         return found
 
     def set_verdict(self, event_id: int, status: str, message: str, points: float, out_of: float) -> None:
@@ -183,3 +190,56 @@ class ClassBook:
             rows = self.db.execute(f"SELECT class, {_EVENT_COLUMNS} FROM events WHERE kind = 'check' AND "
                                    "status IS NULL ORDER BY id").fetchall()
         return [(str(row[0]), _event(row[1:])) for row in rows]
+
+    # --- the league -------------------------------------------------------------------------------
+    def submit(self, code: str, learner: str, game: str, payload: str) -> int:
+        """Keep a learner's bot for ``game`` (its pickle, base64): their earlier one leaves the league,
+        and this one starts with no games.  Its submission number."""
+        with self._transaction():
+            self.db.execute("UPDATE submissions SET active = 0 WHERE class = ? AND learner = ? AND game = ?",
+                            (code, learner, game))
+            cursor = self.db.execute(
+                "INSERT INTO submissions (class, learner, game, submitted, payload, active) "
+                "VALUES (?, ?, ?, ?, ?, 1)", (code, learner, game, time.time(), payload))
+        return int(cursor.lastrowid or 0)
+
+    def submissions(self, code: str, game: str) -> list[tuple[int, str, str]]:
+        """The league's learners' bots now: (submission number, learner, pickle in base64)."""
+        with self.lock:
+            return [(int(i), str(lr), str(p)) for i, lr, p in self.db.execute(
+                "SELECT id, learner, payload FROM submissions WHERE class = ? AND game = ? AND active = 1 "
+                "ORDER BY id", (code, game))]
+
+    def leagues(self) -> list[tuple[str, str]]:
+        """Every (class, game) with a bot submitted."""
+        with self.lock:
+            return [(str(c), str(g)) for c, g in self.db.execute(
+                "SELECT DISTINCT class, game FROM submissions WHERE active = 1")]
+
+    def add_league_games(self, code: str, game: str, games: Sequence[dict[str, Any]]) -> None:
+        now = time.time()
+        with self._transaction():
+            self.db.executemany(
+                "INSERT INTO league_games (class, game, seat0, seat1, top, error, error_of, save, played) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(code, game, *g["seats"], g["top"], g["error"], g["error_of"], g["save"], now)
+                 for g in games])
+
+    def league_games(self, code: str, game: str) -> list[tuple[int, str, str, str, str, str]]:
+        """The league's games: (number, seat 0's entrant, seat 1's, top, error, whose error)."""
+        with self.lock:
+            return [tuple(row) for row in self.db.execute(
+                "SELECT id, seat0, seat1, top, error, error_of FROM league_games WHERE class = ? AND game = ?"
+                " ORDER BY id", (code, game))]
+
+    def league_game(self, code: str, number: int) -> tuple[str, str, str, str, str | None] | None:
+        """One game of a class's league: (game, seat 0, seat 1, top, the engine's save)."""
+        with self.lock:
+            row = self.db.execute("SELECT game, seat0, seat1, top, save FROM league_games WHERE class = ? "
+                                  "AND id = ?", (code, number)).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]), str(row[2]), str(row[3]), row[4])
+
+    def learner_of(self, submission: int) -> str:
+        with self.lock:
+            row = self.db.execute("SELECT learner FROM submissions WHERE id = ?", (submission,)).fetchone()
+        return "" if row is None else str(row[0])

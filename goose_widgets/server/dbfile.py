@@ -25,7 +25,11 @@ COLUMNS = {"meta": ["key", "value"], "tables": ["code", "created", "updated", "s
            "classes": ["code", "created", "name"],
            "learners": ["class", "name", "key", "joined"],
            "events": ["id", "class", "learner", "client_id", "time", "received", "notebook", "exercise",
-                      "kind", "claimed", "answer", "status", "message", "points", "out_of", "judged"]}
+                      "kind", "claimed", "answer", "status", "message", "points", "out_of", "judged"],
+           # its bot league (`league`): the bots learners submitted, and every game played
+           "submissions": ["id", "class", "learner", "game", "submitted", "payload", "active"],
+           "league_games": ["id", "class", "game", "seat0", "seat1", "top", "error", "error_of", "save",
+                            "played"]}
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -61,6 +65,27 @@ CREATE TABLE IF NOT EXISTS events (
     out_of REAL,
     judged REAL,
     UNIQUE (class, learner, client_id)
+);
+CREATE TABLE IF NOT EXISTS submissions (
+    id INTEGER PRIMARY KEY,
+    class TEXT NOT NULL,
+    learner TEXT NOT NULL,
+    game TEXT NOT NULL,
+    submitted REAL NOT NULL,
+    payload TEXT NOT NULL,
+    active INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS league_games (
+    id INTEGER PRIMARY KEY,
+    class TEXT NOT NULL,
+    game TEXT NOT NULL,
+    seat0 TEXT NOT NULL,
+    seat1 TEXT NOT NULL,
+    top TEXT NOT NULL,
+    error TEXT NOT NULL,
+    error_of TEXT NOT NULL,
+    save TEXT,
+    played REAL NOT NULL
 );
 """
 

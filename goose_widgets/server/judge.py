@@ -92,9 +92,13 @@ class Judges:
 
     async def judge(self, notebook: str, exercise: str, sent: Any,
                     seed: int | None = None) -> tuple[str, str, float, float]:
+        verdict: tuple[str, str, float, float] = await self.run(judge, notebook, exercise, sent, seed)
+        return verdict
+
+    async def run(self, work: Any, *args: Any) -> Any:
+        """``work(*args)`` in a worker (a check, a league's match), at most `SECONDS`."""
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._executor(), judge, notebook, exercise, sent, seed)
-        return await asyncio.wait_for(future, SECONDS)
+        return await asyncio.wait_for(loop.run_in_executor(self._executor(), work, *args), SECONDS)
 
     def close(self) -> None:
         if self._pool is not None and self._given is None:

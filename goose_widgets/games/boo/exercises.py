@@ -39,6 +39,7 @@ from ...engine import RandomBot, expectation, sample_outcome_fast
 from ...exercises import Exercise, Wrong, as_int, call_learner, check_number, describe, expect_callable
 from ...exercises.bots import Bar, BotCapstone, judge_standings
 from ...exercises.core import defined_in, write_it_yourself
+from ...exercises.league import League
 from .examples import FLIP_PUZZLE_MOVE, ORDER_PUZZLE_MOVE, flip_puzzle_start, order_puzzle_start
 from .rules import (
     COLOURS,
@@ -541,6 +542,9 @@ write_a_bot = BotCapstone(
     cap=60,
     expert_seconds=3.0,  # a BOO game takes long: the comparison keeps the check under 20 s
 )
+
+league = League(write_a_bot.game_name)
+"""The class's bot league of this game (`exercises.league`): ``league.submit(my_bot)``."""
 
 EXERCISES = {e.name: e for e in (turned_card, card_on_its_back, line_of_sight, which_cards_flip,
                                  first_card_ghosts, best_scare_order, write_a_bot.exercise)}

@@ -50,6 +50,7 @@ from ...exercises import (
 )
 from ...exercises.bots import Bar, BotCapstone, judge_standings
 from ...exercises.core import defined_in, write_it_yourself
+from ...exercises.league import League
 from .analysis import best_stop, catch_position, dog_chance, round_value
 from .bots import CountingBot
 from .examples import SCENARIOS, SEAT_NAMES
@@ -548,6 +549,9 @@ write_a_bot = BotCapstone(
     compare=(("counting", 60),),
     cap=400,
 )
+
+league = League(write_a_bot.game_name)
+"""The class's bot league of this game (`exercises.league`): ``league.submit(my_bot)``."""
 
 EXERCISES = {e.name: e for e in (goose_and_fox, after_the_dog, count_the_dogs, the_trap_layer, when_to_stop,
                                  the_removed_cards, stop_rule, write_a_bot.exercise)}

@@ -49,6 +49,7 @@ from ...exercises import (
 )
 from ...exercises.bots import Bar, BotCapstone, judge_standings
 from ...exercises.core import defined_in, write_it_yourself
+from ...exercises.league import League
 from .analysis import (
     bottom_row_distribution,
     expected_after_seeing,
@@ -599,6 +600,9 @@ write_a_bot = BotCapstone(
     lower_score_wins=True,
     cap=300,
 )
+
+league = League(write_a_bot.game_name)
+"""The class's bot league of this game (`exercises.league`): ``league.submit(my_bot)``."""
 
 EXERCISES = (bottom_row_pair, honk_score, higher_bottom_card, value_after_seeing, low_grid_chance,
              slam_on_upcard, honk_break_even, write_a_bot.exercise)
