@@ -32,7 +32,7 @@ from .hub import TITLES
 __all__ = ["Entrant", "Game", "TITLES", "decided", "duel_key", "duel_scores", "marks", "next_duel",
            "play_match", "replay", "rivals", "standings"]
 
-MIN_GAMES = 6
+MIN_GAMES = 8  # a sweep of 8 is the first result clear at 99% (7 of 7 is not)
 MAX_GAMES = 40
 Z_DECIDED = 2.576  # 99%
 GAMES_A_MATCH = 2
@@ -225,11 +225,15 @@ class _Watched:
             raise
 
 
-def play_match(game_name: str, a: tuple[str, str, bytes | None], b: tuple[str, str, bytes | None],
-               seed: int) -> list[dict[str, Any]]:
-    """Play one match (`GAMES_A_MATCH` games, seats swapped): each entrant is (id, built-in bot's
-    name or "", pickle or None).  Each game as plain data: its seats, its top, the error of a bot
-    that broke, and the engine's save."""
+Spec = tuple[str, Any, bytes | None]
+"""An entrant as a worker gets it: (id, a built-in bot's name or a bot factory, its pickle or None)."""
+
+
+def play_match(game_name: str, a: Spec, b: Spec, seed: int) -> list[dict[str, Any]]:
+    """Play one match (`GAMES_A_MATCH` games, seats swapped).  Each entrant is (id, a built-in bot's
+    name, or a factory of an in-process bot, or "" with its pickle: a learner's bot, sandboxed).
+    Each game as plain data: its seats, its top, the error of a bot that broke, and the engine's
+    save."""
     from ..engine import load_game
     from ..engine.play import playout
     from ..sandbox import BotError, Pickled, SandboxedBot
@@ -237,31 +241,54 @@ def play_match(game_name: str, a: tuple[str, str, bytes | None], b: tuple[str, s
     capstone = capstones()[game_name]
     game = load_game(game_name, **capstone.params)
     rng = random.Random(seed)
+    # a learner's bot keeps one sandbox for the match (as in a capstone's check); a built-in bot is
+    # made afresh for each game
+    sandboxed = {spec[0]: SandboxedBot(Pickled(spec[2], True), move_limit=capstone.move_limit,
+                                       name="the learner's bot", payload=spec[2], hidden=capstone.hidden)
+                 for spec in (a, b) if spec[2] is not None}
     found = []
-    for number in range(GAMES_A_MATCH):
-        order = (a, b) if number % 2 == 0 else (b, a)
-        bots: list[Any] = []
-        for seat, (_, builtin, payload) in enumerate(order):
-            if payload is None:
-                bots.append(capstone.rivals()[builtin]())
-            else:
-                bots.append(SandboxedBot(Pickled(payload, True), capstone.seat_names[seat],
-                                         move_limit=capstone.move_limit, name="the learner's bot",
-                                         payload=payload, hidden=capstone.hidden))
-        state = game.new_initial_state()
-        top, error, error_of, save = "", "", "", None
-        watched = [_Watched(bot) for bot in bots]
-        try:
-            final = playout(state, watched, random.Random(rng.getrandbits(64)))
-            top = "".join(str(i) for i, r in enumerate(final.returns()) if r > 0)
-            save = final.to_json()
-        except BotError as err:  # the bot that broke loses the game
-            seat = next(i for i, bot in enumerate(watched) if bot.broke)
-            top, error, error_of = str(1 - seat), str(err)[:400], order[seat][0]
-        finally:
-            for bot in bots:
-                if isinstance(bot, SandboxedBot):
-                    bot.close()
-        found.append({"seats": [order[0][0], order[1][0]], "top": top, "error": error, "error_of": error_of,
-                      "save": save})
+    try:
+        for number in range(GAMES_A_MATCH):
+            order = (a, b) if number % 2 == 0 else (b, a)
+            bots: list[Any] = []
+            for seat, (entrant, builtin, payload) in enumerate(order):
+                if payload is None:
+                    bots.append(builtin() if callable(builtin) else capstone.rivals()[builtin]())
+                else:
+                    sandboxed[entrant].seat_name = capstone.seat_names[seat]
+                    bots.append(sandboxed[entrant])
+            watched = [_Watched(bot) for bot in bots]
+            top, error, error_of, save = "", "", "", None
+            try:
+                final = playout(game.new_initial_state(), watched, random.Random(rng.getrandbits(64)))
+                top = "".join(str(i) for i, r in enumerate(final.returns()) if r > 0)
+                save = final.to_json()
+            except BotError as err:  # the bot that broke loses the game
+                seat = next(i for i, bot in enumerate(watched) if bot.broke)
+                top, error, error_of = str(1 - seat), str(err)[:400], order[seat][0]
+            found.append({"seats": [order[0][0], order[1][0]], "top": top, "error": error,
+                          "error_of": error_of, "save": save})
+    finally:
+        for bot in sandboxed.values():
+            bot.close()
     return found
+
+
+def run_league(game_name: str, entrants: Mapping[str, Any], seed: int, matches: int | None = None,
+               games: list[Game] | None = None) -> list[Game]:
+    """A league played here, one match after another, of in-process bots (``entrants``: id -> a
+    built-in bot's name or a bot factory) until every duel is decided (or ``matches`` are
+    played); the games, added to ``games``.  The server plays learners' bots the same way, on its
+    workers (`class_desk`)."""
+    rng = random.Random(seed)
+    games = [] if games is None else games
+    played = 0
+    while matches is None or played < matches:
+        duel = next_duel(list(entrants), games, rng)
+        if duel is None:
+            break
+        a, b = duel
+        for g in play_match(game_name, (a, entrants[a], None), (b, entrants[b], None), rng.getrandbits(64)):
+            games.append(Game((g["seats"][0], g["seats"][1]), g["top"], g["error"], g["error_of"]))
+        played += 1
+    return games

@@ -48,6 +48,72 @@
     drawAlerts(data.alerts);
     drawGrid(data);
     drawStats(data);
+    drawLeagues(data.leagues || {});
+  }
+
+  function drawLeagues(leagues) {
+    const box = $("leagues");
+    box.textContent = "";
+    const games = Object.keys(leagues);
+    if (!games.length) { box.appendChild(element("p", "No bot submitted yet.")); return; }
+    games.forEach(function (game) {
+      const l = leagues[game];
+      const section = element("section", null, { "aria-label": l.title + " league" });
+      section.appendChild(element("h3", l.title + ": " + l.games + " games, " + l.open_duels + " duels still open"));
+      const t = element("table", null, { class: "stats league" });
+      t.appendChild(element("caption", "The " + l.title + " leaderboard, best first"));
+      const head = element("tr");
+      ["Place", "Bot", "Rating", "95% interval", "Games", "Share won", "Note"].forEach(function (h) { head.appendChild(element("th", h, { scope: "col" })); });
+      t.appendChild(head);
+      const ratings = l.rows.filter(function (r) { return r.low !== null; });
+      const lo = Math.min.apply(null, ratings.map(function (r) { return r.low; }).concat([900]));
+      const hi = Math.max.apply(null, ratings.map(function (r) { return r.high; }).concat([1100]));
+      l.rows.forEach(function (r, i) {
+        const tr = element("tr", null, r.builtin ? { class: "builtin" } : {});
+        tr.appendChild(element("td", String(i + 1), { class: "num" }));
+        tr.appendChild(element("th", r.label + (r.builtin ? " (built-in)" : ""), { scope: "row" }));
+        tr.appendChild(element("td", r.rating === null ? "–" : String(r.rating), { class: "num" }));
+        const cell = element("td", null, { class: "num" });
+        if (r.low !== null) cell.appendChild(intervalBar(r, lo, hi));
+        cell.appendChild(element("span", r.low === null ? "–" : " " + r.low + "–" + r.high));
+        tr.appendChild(cell);
+        tr.appendChild(element("td", String(r.games), { class: "num" }));
+        tr.appendChild(element("td", r.share === null ? "–" : Math.round(r.share * 100) + "%", { class: "num" }));
+        tr.appendChild(element("td", r.mark ? "⚠ " + r.mark : ""));
+        t.appendChild(tr);
+      });
+      section.appendChild(t);
+      if (l.recent.length) {
+        section.appendChild(element("h4", "Newest games (each can be replayed step by step)"));
+        const list = element("ul", null, { class: "recent" });
+        l.recent.forEach(function (g) {
+          const li = element("li");
+          const won = g.top.length === 1 ? g.seats[Number(g.top)] + " won" : g.top.length === 2 ? "a tie" : "no winner";
+          const a = element("a", "Game " + g.number + ": " + g.seats.join(" against ") + " (" + won + (g.error ? ", a bot broke" : "") + ")",
+                            { href: "/class/" + code + "/replay/" + g.number });
+          li.appendChild(a);
+          list.appendChild(li);
+        });
+        section.appendChild(list);
+      }
+      box.appendChild(section);
+    });
+  }
+
+  // A rating's 95% interval as a bar on the league's common scale, the rating a tick on it.
+  function intervalBar(r, lo, hi) {
+    const ns = "http://www.w3.org/2000/svg", w = 120;
+    const x = function (v) { return Math.round((v - lo) / Math.max(1, hi - lo) * (w - 4)) + 2; };
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("width", w); svg.setAttribute("height", 12); svg.setAttribute("aria-hidden", "true");
+    const bar = document.createElementNS(ns, "rect");
+    bar.setAttribute("x", x(r.low)); bar.setAttribute("y", 3); bar.setAttribute("width", Math.max(2, x(r.high) - x(r.low))); bar.setAttribute("height", 6);
+    bar.setAttribute("class", "bar pending");
+    const tick = document.createElementNS(ns, "rect");
+    tick.setAttribute("x", x(r.rating) - 1); tick.setAttribute("y", 0); tick.setAttribute("width", 3); tick.setAttribute("height", 12);
+    tick.setAttribute("class", "bar correct");
+    svg.appendChild(bar); svg.appendChild(tick);
+    return svg;
   }
 
   function drawAlerts(alerts) {

@@ -34,6 +34,7 @@
     games.forEach(function (g) { select.appendChild(element("option", g.title, { value: g.name })); });
     chooseGame();
     refresh();
+    refreshClasses();
     setInterval(refresh, 3000);
   }
 
@@ -161,5 +162,34 @@
   $("game").addEventListener("change", chooseGame);
   $("players").addEventListener("change", seats);
   $("new-table").addEventListener("submit", create);
+  $("new-class").addEventListener("submit", createClass);
+
+  async function createClass(ev) {
+    ev.preventDefault();
+    try {
+      const made = await api("/api/classes", { name: $("class-name").value.trim() });
+      $("created").textContent = "The class " + made.name + " is ready: its code is " + made.code + ".";
+      $("error").textContent = "";
+      $("class-name").value = "";
+      refreshClasses();
+    } catch (err) { $("error").textContent = err.message; }
+  }
+
+  async function refreshClasses() {
+    let classes;
+    try { classes = await api("/api/classes"); } catch (err) { return; }
+    const box = $("classes");
+    box.textContent = "";
+    if (!classes.length) { box.appendChild(element("p", "No class yet.")); return; }
+    const list = element("ul");
+    classes.forEach(function (c) {
+      const li = element("li");
+      li.appendChild(element("a", "Dashboard of " + c.name, { href: "/class/" + c.code }));
+      li.appendChild(document.createTextNode(" (" + c.learners + " learners); learners join with "));
+      li.appendChild(element("code", 'join_class("' + location.origin + "/class/" + c.code + '", name="…")'));
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+  }
   open();
 })();
