@@ -48,8 +48,25 @@ def _free_port() -> int:
 
 
 def _cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds of process ``pid`` and every process below it (the judges' workers, and the
+    sandboxes they started and waited for)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        number = int(stat.parent.name)
+        parents[number] = int(fields[1])
+        times[number] = sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+    def below(number: int) -> bool:
+        while number in parents and number != pid:
+            number = parents[number]
+        return number == pid
+
+    return sum(t for number, t in times.items() if below(number))
 
 
 class Server:
@@ -59,7 +76,8 @@ class Server:
         self.log = open(folder / "server.log", "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "goose_widgets", "serve", "--port", str(self.port), "--db",
-             str(folder / "class.sqlite3"), "--token", TOKEN, "--lookups-per-minute", "100000"],
+             str(folder / "class.sqlite3"), "--token", TOKEN, "--lookups-per-minute", "100000",
+             *(["--workers", os.environ["BENCH_WORKERS"]] if "BENCH_WORKERS" in os.environ else [])],
             stdout=self.log, stderr=subprocess.STDOUT)
         from goose_widgets.http_client import ServerError, request_json
 
@@ -172,8 +190,8 @@ def dashboard(seconds: float) -> None:
     print(f"   an event on the dashboard after the learner sent it: {_percentiles(latencies)} "
           f"({len(sent) - len(latencies)} never seen)")
     print(f"   a check's wait for the server's verdict: {_percentiles(waits)}")
-    print(f"   the server's CPU: {cpu:.1f} s, {cpu / elapsed:.0%} of one core (its judges' processes not "
-          "counted)")
+    print(f"   the server's CPU, its judges' and their sandboxes' included: {cpu:.1f} s, "
+          f"{cpu / elapsed:.0%} of one core ({cpu / elapsed / LEARNERS:.1%} of a core a learner)")
 
 
 # --- the league ------------------------------------------------------------------------------------
@@ -234,7 +252,7 @@ def league(seconds: float) -> None:
     print(f"   league of {LEARNERS} learners' bots and {entrants - LEARNERS} built-in bots, {seconds:g} s on "
           f"{os.cpu_count()} cores: {board['games']} games, {board['games'] / 2 / elapsed * 60:.0f} matches "
           f"a minute ({board['games'] / elapsed * 60:.0f} games), {duels - board['open_duels']} of {duels} "
-          f"duels decided; the server's own CPU {cpu / elapsed:.0%} of one core")
+          f"duels decided; the server's CPU with its workers {cpu / elapsed:.0%} of one core")
     for row in board["rows"][:5]:
         print(f"     {row['label']:<20} {row['rating']} ({row['low']}–{row['high']}), {row['games']} games")
 

@@ -14,6 +14,7 @@ import os
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -21,6 +22,7 @@ from . import DEFAULT_PORT
 from .app import create_app
 from .dbfile import StoreError, repair
 from .gate import Limits
+from .judge import Judges
 from .rooms import CODE_ALPHABET, code_letters
 from .store import Store
 
@@ -66,6 +68,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--compress", action="store_true",
                    help="compress the messages (WebSocket permessage-deflate): about an eighth of the bytes, "
                         "for about a tenth more of the server's time; for a slow network (default off)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes that judge a live class's checks and play its bot leagues (default: one "
+                        "a core, at most 4)")
+    p.add_argument("--dask-scheduler", metavar="ADDRESS",
+                   help="judge and play on a Dask cluster instead (its scheduler, such as "
+                        "tcp://10.0.0.5:8786; needs dask[distributed])")
+    p.add_argument("--no-league", action="store_true", help="do not play the classes' bot leagues")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     return p
@@ -91,12 +100,17 @@ def serve(argv: list[str]) -> int:
         first_letters = code_letters(args.code_letters)
     except ValueError as err:
         raise SystemExit(f"goose-widgets serve: --code-letters: {err}") from None
+    if args.workers is not None and args.workers < 1:
+        raise SystemExit("goose-widgets serve: --workers must be 1 or more.")
+    judges = Judges(args.workers, executor=dask_executor(args.dask_scheduler)) if args.dask_scheduler \
+        else Judges(args.workers)
     store = open_store(args.db, args.repair)
     token = store.teacher_token(args.token)
     limits = Limits(lookups=args.lookups_per_minute, per_address=args.max_per_address,
                     per_table=args.max_per_table)
     app = create_app(store, token, bot_delay=args.bot_delay, limits=limits,
-                     allowed_origins=tuple(args.allow_origin), first_letters=first_letters)
+                     allowed_origins=tuple(args.allow_origin), first_letters=first_letters, judges=judges,
+                     league=not args.no_league)
     base = f"http://{shown_host(args.host)}:{args.port}"
     aside = f" ({len(store.set_aside)} set aside: see the teacher's page)" if store.set_aside else ""
     print(f"goose-widgets: tables in {args.db}{aside}\n"
@@ -115,6 +129,20 @@ def serve(argv: list[str]) -> int:
                 log_level=args.log_level, proxy_headers=bool(args.trusted_proxy),
                 forwarded_allow_ips=args.trusted_proxy or None, ws_per_message_deflate=args.compress)
     return 0
+
+
+def dask_executor(address: str) -> Any:
+    """An executor of the Dask cluster at ``address`` (the interface `simulate` takes too)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SystemExit("goose-widgets serve: --dask-scheduler needs Dask: "
+                         "pip install 'dask[distributed]'.") from None
+    try:
+        return Client(address, timeout=20).get_executor()
+    except OSError as err:
+        raise SystemExit(f"goose-widgets serve: the Dask scheduler at {address} cannot be reached ({err}).") \
+            from None
 
 
 def open_store(path: str, repair_it: bool) -> Store:
