@@ -85,16 +85,20 @@ def snapshot(name: str, learners: Sequence[str], events: Sequence[ClassEvent],
                 "minutes": round((now - (now if cell.started is None else cell.started)) / 60, 1)})
         grid.append({"learner": learner, "cells": row})
     return {"name": name, "learners": list(learners), "events": len(events),
-            "exercises": [{"notebook": n, "name": e, "short": _short(n, e)} for n, e in exercises],
+            "exercises": [{"notebook": n, "name": e, "short": short} for (n, e), short in zip(exercises,
+                                                                                              _shorts(exercises))],
             "grid": grid, "alerts": alerts(learners, events, cells, now),
             "stats": stats(learners, events, cells, exercises),
             "points": points(learners, cells, exercises, worth)}
 
 
-def _short(notebook: str, exercise: str) -> str:
-    """"02·3" for Exercise 3 of 02_goose_probability (the grid's column heading)."""
-    number = "".join(ch for ch in exercise.split(":")[0] if ch.isdigit()) or exercise[:3]
-    return f"{notebook[:2]}·{number}"
+def _shorts(exercises: Sequence[tuple[str, str]]) -> list[str]:
+    """"02·3" for the third exercise of 02_goose_probability: the grid's column headings."""
+    found, count = [], Counter[str]()
+    for notebook, _ in exercises:
+        count[notebook] += 1
+        found.append(f"{notebook[:2]}·{count[notebook]}")
+    return found
 
 
 def alerts(learners: Sequence[str], events: Sequence[ClassEvent], cells: dict[tuple[str, str, str], Cell],

@@ -53,7 +53,8 @@ def learner_notebook(url: str, name: str) -> nbformat.NotebookNode:
         cells.append(answer if "exercise." in answer else f"{answer}\nexercise.check(answer)")
     cells.append("from goose_widgets.games.boo_to_the_goose.exercises import league\n\n"
                  f"def my_bot(observation, legal_actions):\n    {BOTS[name]}\n\nleague.submit(my_bot)")
-    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    kernel = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells], metadata=kernel)
 
 
 def test_a_live_class_from_three_learners_to_the_teachers_dashboard(lab_root, lab_url, browser, tmp_path):
@@ -97,9 +98,13 @@ def test_a_live_class_from_three_learners_to_the_teachers_dashboard(lab_root, la
             # the dashboard shows this learner's events within 2 s of their notebook finishing
             dashboard.locator("table.grid th[scope=row]", has_text=name).wait_for(timeout=2_000)
             row = dashboard.locator("table.grid tr", has=dashboard.locator("th[scope=row]", has_text=name))
-            sign = {"Ada": "✔1", "Bo": "✘3", "Cy": "≈1h1 S"}[name]
+            sign = {"Ada": "✔1", "Bo": "✘3", "Cy": "≈1 h1 S"}[name]
             left = max(0.1, 2 - (time.monotonic() - finished))
-            row.locator("td.cell", has_text=sign).wait_for(timeout=left * 1000)
+            try:
+                row.locator("td.cell", has_text=sign).wait_for(timeout=left * 1000)
+            except Exception:  # noqa: BLE001 - say what the dashboard showed instead
+                raise AssertionError(f"{name}'s row did not show {sign!r} within 2 s: "
+                                     f"{row.inner_text()!r}") from None
 
         alerts = dashboard.locator("#alerts")
         alerts.get_by_text("Bo: 3 wrong answers in a row").wait_for(timeout=2_000)
@@ -134,6 +139,10 @@ def test_a_live_class_from_three_learners_to_the_teachers_dashboard(lab_root, la
         assert replay.locator("#boards svg").count() == 2
         replay.keyboard.press("End")
         replay.get_by_text("(the end)").wait_for(timeout=10_000)
+        steps = int(replay.locator("#where").inner_text().split(" of ")[1].split()[0])
+        for _ in range(steps // 2):  # back to the middle of the game, with the keyboard
+            replay.keyboard.press("ArrowLeft")
+        replay.get_by_text(f"Step {steps - steps // 2} of {steps}").wait_for(timeout=20_000)
         replay.screenshot(path=str(SCREENSHOTS / "class_replay.png"), full_page=True)
         assert not axe_problems(replay, ["main"], "a league game's replay")
         assert not page_errors, page_errors

@@ -7,7 +7,7 @@
   let token = sessionStorage.getItem("goose-widgets-teacher") || "";
   const fromHash = new URLSearchParams(location.hash.slice(1)).get("token");
   if (fromHash) { token = fromHash; sessionStorage.setItem("goose-widgets-teacher", token); history.replaceState(null, "", location.pathname); }
-  const SIGN = { correct: "✔", rounded: "≈", wrong: "✘", stopped: "✘", unanswered: "·", course_error: "⚠", pending: "⏳", started: "○" };
+  const SIGN = { correct: "✔", rounded: "≈", wrong: "✘", stopped: "✘", unanswered: "·", course_error: "⚠", pending: "…", started: "○" };
   const WORD = { correct: "right", rounded: "right but rounded", wrong: "not yet", stopped: "stopped (too slow)",
                  unanswered: "not answered", course_error: "the course's error", pending: "being judged", started: "started" };
   let socket = null, retry = 1000, last = null;
@@ -187,7 +187,9 @@
       head.appendChild(element("th", h, { scope: "col" }));
     });
     t.appendChild(head);
+    let untouched = 0;
     data.stats.forEach(function (s, j) {
+      if (!s.started) { untouched += 1; return; }  // listed below the table, in one line
       const tr = element("tr");
       tr.appendChild(element("th", data.exercises[j].short + " " + s.exercise, { scope: "row" }));
       tr.appendChild(element("td", s.right + " of " + data.learners.length + (s.started ? " (" + s.started + " started)" : ""), { class: "num" }));
@@ -214,7 +216,9 @@
       t.appendChild(tr);
     });
     $("stats").textContent = "";
-    $("stats").appendChild(t);
+    if (untouched < data.stats.length) $("stats").appendChild(t);
+    $("stats").appendChild(element("p", untouched === data.stats.length ? "No exercise started yet." :
+      untouched + " of the course's " + data.stats.length + " exercises not started by anyone yet."));
   }
 
   async function downloadCsv() {

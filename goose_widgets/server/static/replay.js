@@ -8,7 +8,7 @@
   let token = sessionStorage.getItem("goose-widgets-teacher") || "";
   const fromHash = new URLSearchParams(location.hash.slice(1)).get("token");
   if (fromHash) { token = fromHash; sessionStorage.setItem("goose-widgets-teacher", token); history.replaceState(null, "", location.pathname); }
-  let steps = 0, step = 0, info = null;
+  let steps = 0, step = 0, info = null, asked = 0;
   $("back").href = "/class/" + code;
 
   async function api(query) {
@@ -32,8 +32,10 @@
 
   async function show(k) {
     step = Math.max(0, Math.min(steps, k));
+    const mine = ++asked;  // a quick run of keys: only the newest step's answer is drawn
     let data;
     try { data = await api("?step=" + step); } catch (err) { $("error").textContent = err.message; return; }
+    if (mine !== asked) return;
     $("where").textContent = "Step " + data.step + " of " + steps + (data.over ? " (the end)" : "");
     $("move").textContent = data.lines.length ? data.lines.join(" ") : (data.step === 0 ? "The start." : "");
     const boards = $("boards");
