@@ -49,6 +49,8 @@ NO_TABLE_WORDS = "there is no table with that code: check it with your teacher."
 SET_ASIDE_WORDS = ("this table could not be loaded when the server started (the teacher's page says "
                    "why): ask your teacher.")
 LIMITED_WORDS = "too many requests from your address: wait a minute."
+REFUSED = {"forbidden": 403, "taken": 409, "too_big": 413, "rate_limited": 429}  # else 400 (bad_request)
+NO_CLASS_WORDS = "there is no class with that code: check it with your teacher."
 
 
 def _client(request: Request | WebSocket) -> str:
@@ -209,11 +211,20 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
         return _json(hub.teacher_summary(room))
 
     # --- a live class (`class_desk`) ----------------------------------------------------------
-    def class_of(request: Request) -> str | Response:
-        code = normal_code(request.path_params["code"])
-        if desk.book.class_name(code) is None:
-            return _error(404, "no_class", "there is no class with that code: check it with your teacher.")
-        return code
+    ClassHandler = Callable[[Request, str], Awaitable[Response]]
+
+    def in_class(handler: ClassHandler) -> Handler:
+        """``handler(request, code)`` for a class that exists; a refusal (`Refused`) becomes its
+        error, with the status its reason has (`REFUSED`)."""
+        async def found(request: Request) -> Response:
+            code = normal_code(request.path_params["code"])
+            if desk.book.class_name(code) is None:
+                return _error(404, "no_class", NO_CLASS_WORDS)
+            try:
+                return await handler(request, code)
+            except Refused as err:
+                return _error(REFUSED.get(err.reason, 400), err.reason, str(err))
+        return found
 
     async def classes(request: Request) -> Response:
         if request.method == "POST":
@@ -225,83 +236,38 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
             return _json(made, 201)
         return _json(desk.book.classes())
 
-    async def join_class(request: Request) -> Response:
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
-        try:
-            joined = desk.join(code, await _body(request))
-        except Refused as err:
-            return _error(409 if err.reason == "taken" else 400, err.reason, str(err))
+    async def join_class(request: Request, code: str) -> Response:
+        joined = desk.join(code, await _body(request))
         desk.changed(code)
         return _json(joined, 201)
 
-    async def class_events(request: Request) -> Response:
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
-        try:
-            answer = await desk.receive(code, await _body(request, MAX_BODY))
-        except Refused as err:
-            status = {"forbidden": 403, "rate_limited": 429, "too_big": 413}.get(err.reason, 400)
-            return _error(status, err.reason, str(err))
-        return _json(answer)
+    async def class_events(request: Request, code: str) -> Response:
+        return _json(await desk.receive(code, await _body(request, MAX_BODY)))
 
-    async def class_snapshot(request: Request) -> Response:
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
+    async def class_snapshot(_request: Request, code: str) -> Response:
         return _json(await asyncio.to_thread(desk.view, code))
 
-    async def class_grades(request: Request) -> Response:
+    async def class_grades(_request: Request, code: str) -> Response:
         from ..teaching.grader import csv_text
 
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
         text = csv_text(await asyncio.to_thread(desk.grades_rows, code))
         saved = {"Content-Disposition": f'attachment; filename="class-{code}.csv"'}
         return Response(text, media_type="text/csv; charset=utf-8", headers={**HEADERS, **saved})
 
-    async def league_submit(request: Request) -> Response:
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
-        try:
-            done = desk.submit(code, await _body(request, MAX_BODY))
-        except Refused as err:
-            status = {"forbidden": 403, "rate_limited": 429, "too_big": 413}.get(err.reason, 400)
-            return _error(status, err.reason, str(err))
-        return _json(done, 201)
+    async def league_submit(request: Request, code: str) -> Response:
+        return _json(desk.submit(code, await _body(request, MAX_BODY)), 201)
 
-    async def league_standings(request: Request) -> Response:
+    async def league_standings(request: Request, code: str) -> Response:
         """A learner's look at their league (their name and key, and the game)."""
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
-        try:
-            body = await _body(request)
-        except Refused as err:
-            return _error(400, err.reason, str(err))
-        if not isinstance(body, dict) or set(body) != {"learner", "key", "game"} or \
-                body["game"] not in league_capstones():
-            return _error(400, "bad_request", "ask as {\"learner\", \"key\", \"game\"}.")
-        if not desk.book.learner_key_ok(code, body["learner"], body["key"]):
-            return _error(403, "forbidden", "this name and key are not a learner of this class.")
-        return _json(await asyncio.to_thread(desk.league_view, code, body["game"]))
+        game = desk.learners_league(code, await _body(request))
+        return _json(await asyncio.to_thread(desk.league_view, code, game))
 
-    async def league_table(request: Request) -> Response:
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
+    async def league_table(request: Request, code: str) -> Response:
         if request.path_params["game"] not in league_capstones():
             return _error(404, "no_league", "there is no league of that game.")
         return _json(await asyncio.to_thread(desk.league_view, code, request.path_params["game"]))
 
-    async def league_replay(request: Request) -> Response:
-        code = class_of(request)
-        if not isinstance(code, str):
-            return code
+    async def league_replay(request: Request, code: str) -> Response:
         step = request.query_params.get("step")
         if step is not None and not step.isdigit():
             return _error(400, "bad_request", "step is a number: ?step=0 is the start.")
@@ -376,14 +342,14 @@ def create_app(store: Store, token: str, bot_delay: float = 0.7, limits: Limits 
         Route("/api/tables/{code}/seats/{seat}/{what:str}", api(seat, teacher=True), methods=["POST"]),
         Route("/class/{code}", class_page),
         Route("/api/classes", api(classes, teacher=True), methods=["GET", "POST"]),
-        Route("/api/classes/{code}/join", api(join_class), methods=["POST"]),
-        Route("/api/classes/{code}/events", api(class_events), methods=["POST"]),
-        Route("/api/classes/{code}/snapshot", api(class_snapshot, teacher=True)),
-        Route("/api/classes/{code}/grades.csv", api(class_grades, teacher=True)),
-        Route("/api/classes/{code}/league", api(league_submit), methods=["POST"]),
-        Route("/api/classes/{code}/league/standings", api(league_standings), methods=["POST"]),
-        Route("/api/classes/{code}/league/games/{number:int}", api(league_replay, teacher=True)),
-        Route("/api/classes/{code}/league/{game}", api(league_table, teacher=True)),
+        Route("/api/classes/{code}/join", api(in_class(join_class)), methods=["POST"]),
+        Route("/api/classes/{code}/events", api(in_class(class_events)), methods=["POST"]),
+        Route("/api/classes/{code}/snapshot", api(in_class(class_snapshot), teacher=True)),
+        Route("/api/classes/{code}/grades.csv", api(in_class(class_grades), teacher=True)),
+        Route("/api/classes/{code}/league", api(in_class(league_submit)), methods=["POST"]),
+        Route("/api/classes/{code}/league/standings", api(in_class(league_standings)), methods=["POST"]),
+        Route("/api/classes/{code}/league/games/{number:int}", api(in_class(league_replay), teacher=True)),
+        Route("/api/classes/{code}/league/{game}", api(in_class(league_table), teacher=True)),
         Route("/class/{code}/replay/{number:int}", replay_page),
         WebSocketRoute("/ws/class/{code}", class_socket),
         WebSocketRoute("/ws/{code}", socket),

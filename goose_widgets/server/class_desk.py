@@ -168,9 +168,7 @@ class ClassDesk:
         if not isinstance(body, dict) or not {"learner", "key", "events"} <= set(body) <= {"learner", "key",
                                                                                           "events", "wait"}:
             raise Refused("bad_request", "events are sent as {\"learner\", \"key\", \"events\": [...]}.")
-        if not self.book.learner_key_ok(code, body["learner"], body["key"]):
-            raise Refused("forbidden", "this name and key are not a learner of this class: join the class "
-                                       "again from your course folder (join_class).")
+        self._learner(code, body)
         events = body["events"]
         if not isinstance(events, list) or not 1 <= len(events) <= MAX_EVENTS:
             raise Refused("bad_request", f"send 1 to {MAX_EVENTS} events at a time.")
@@ -301,9 +299,7 @@ class ClassDesk:
         """A learner's bot joins the league of its game (replacing their earlier one)."""
         if not isinstance(body, dict) or set(body) != {"learner", "key", "game", "bot"}:
             raise Refused("bad_request", "a bot is submitted as {\"learner\", \"key\", \"game\", \"bot\"}.")
-        if not self.book.learner_key_ok(code, body["learner"], body["key"]):
-            raise Refused("forbidden", "this name and key are not a learner of this class: join the class "
-                                       "again from your course folder (join_class).")
+        self._learner(code, body)
         if body["game"] not in league.capstones():
             raise Refused("bad_request", f"the leagues are {', '.join(sorted(league.capstones()))}.")
         try:
@@ -321,6 +317,19 @@ class ClassDesk:
                 "message": f"your bot is in the {league.TITLES.get(body['game'], body['game'])} league of "
                            f"your class as submission {number}; its games start now (your earlier bot, "
                            "if any, has left the league)."}
+
+    def learners_league(self, code: str, body: Any) -> str:
+        """The game of the league a learner asks about (``{"learner", "key", "game"}``)."""
+        if not isinstance(body, dict) or set(body) != {"learner", "key", "game"} or \
+                body["game"] not in league.capstones():
+            raise Refused("bad_request", "ask as {\"learner\", \"key\", \"game\"} with a capstone's game.")
+        self._learner(code, body)
+        return str(body["game"])
+
+    def _learner(self, code: str, body: dict[str, Any]) -> None:
+        if not self.book.learner_key_ok(code, body["learner"], body["key"]):
+            raise Refused("forbidden", "this name and key are not a learner of this class: join the class "
+                                       "again from your course folder (join_class).")
 
     def entrants(self, code: str, game: str) -> dict[str, league.Entrant]:
         found = {f"bot:{name}": league.Entrant(f"bot:{name}", name) for name in league.rivals(game)}
