@@ -18,8 +18,10 @@ What each request does (the routes are in `app`):
 
 Limits (each refusal changes nothing): `MAX_EVENTS` events a request and `MAX_BODY` bytes;
 per learner a burst of `LEARNER_BURST` requests then one every `LEARNER_EVERY` seconds, and at most
-`MAX_JUDGING` of their checks being judged at once; per class `CLASS_BURST`, then `CLASS_RATE` a
-second.
+`MAX_WAITING` of their checks waiting for a verdict (more are refused, and stay in the learner's
+outbox until the earlier ones are judged); per class `CLASS_BURST`, then `CLASS_RATE` a second.
+`MAX_JUDGING` of one learner's checks are judged at once, so one learner's queue (an outbox sent
+after a day offline) does not hold up the class's other checks for long.
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ log = logging.getLogger("goose_widgets.server")
 MAX_EVENTS = 50
 MAX_BODY = 4 << 20
 MAX_WAIT = 10.0
-MAX_JUDGING = 4
+MAX_JUDGING = 2
+MAX_WAITING = 100
 LEARNER_BURST, LEARNER_EVERY = 30, 1.0
 CLASS_BURST, CLASS_RATE = 600, 30.0
 DASHBOARD_PAUSE = 0.2
@@ -73,7 +76,8 @@ class ClassDesk:
         self.learner_pace = Buckets(LEARNER_BURST, 1 / LEARNER_EVERY)
         self.class_pace = Buckets(CLASS_BURST, CLASS_RATE)
         self.judging: dict[int, asyncio.Task[None]] = {}  # event id -> its judging
-        self.judging_of: dict[tuple[str, str], int] = {}  # (class, learner) -> checks being judged
+        self.judging_of: dict[tuple[str, str], int] = {}  # (class, learner) -> checks waiting for verdicts
+        self.turns: dict[tuple[str, str], asyncio.Semaphore] = {}  # (class, learner) -> `MAX_JUDGING` at once
         self.dashboards: dict[str, set[asyncio.Queue[str | None]]] = {}
         self.dirty: dict[str, asyncio.Event] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -140,9 +144,10 @@ class ClassDesk:
             raise Refused("rate_limited", "too many requests from you or your class just now: your events "
                                           "are kept and sent again in a moment.")
         checks = sum(1 for e in events if e["kind"] == "check")
-        if self.judging_of.get((code, learner), 0) + checks > MAX_JUDGING:
-            raise Refused("rate_limited", f"at most {MAX_JUDGING} of your checks are judged at once: your "
-                                          "events are kept and sent again when the earlier ones are judged.")
+        if self.judging_of.get((code, learner), 0) + checks > MAX_WAITING:
+            raise Refused("rate_limited", f"at most {MAX_WAITING} of your checks wait for verdicts at "
+                                          "once: your events are kept and sent again when the earlier ones "
+                                          "are judged.")
         stored = await asyncio.to_thread(self.book.add_events, code, learner, events)
         waiting: dict[str, asyncio.Task[None]] = {}
         for event, (event_id, new) in zip(events, stored):
@@ -197,10 +202,12 @@ class ClassDesk:
                      answer: Any) -> None:
         key = (code, learner)
         self.judging_of[key] = self.judging_of.get(key, 0) + 1
+        turn = self.turns.setdefault(key, asyncio.Semaphore(MAX_JUDGING))
 
         async def run() -> None:
             try:
-                verdict = await self.judges.judge(notebook, exercise, answer)
+                async with turn:
+                    verdict = await self.judges.judge(notebook, exercise, answer)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # noqa: BLE001 - a judge process that died, a check past its time

@@ -169,3 +169,63 @@ def test_a_hostile_answer_cannot_reach_the_server_or_its_records(tmp_path):
     with sqlite3.connect(tmp_path / "class.sqlite3") as db:
         assert db.execute("SELECT status, points FROM events").fetchall() == [("wrong", 0.0)]
     assert os.path.exists(tmp_path / "class.sqlite3")
+
+
+def test_a_hostile_bot_in_the_league_cannot_reach_the_server_or_its_records(tmp_path):
+    server = started(tmp_path)
+    marker = tmp_path / "the-bot-was-here"
+    try:
+        code = request_json(f"{server.url}/api/classes", {"name": "5B"}, token=TOKEN)["code"]
+        key = request_json(f"{server.url}/api/classes/{code}/join", {"name": "Mallory"})["key"]
+        database, pid = str(tmp_path / "class.sqlite3"), server.proc.pid
+
+        def my_bot(observation, legal_actions):  # at every move, every way out, then a legal move
+            import os as os_
+            import signal as signal_
+            import sqlite3 as sqlite3_
+            for attempt in (lambda: os_.kill(pid, signal_.SIGKILL), lambda: os_.kill(os_.getppid(), 9),
+                            lambda: sqlite3_.connect(database).execute("DELETE FROM league_games"),
+                            lambda: open(str(marker), "w").write("out")):
+                try:
+                    attempt()
+                except BaseException:  # noqa: BLE001 - a wall said no: try the next
+                    pass
+            return legal_actions[0]
+
+        request_json(f"{server.url}/api/classes/{code}/league",
+                     {"learner": "Mallory", "key": key, "game": "boo_to_the_goose",
+                      "bot": answer_payload(my_bot)})
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            board = request_json(f"{server.url}/api/classes/{code}/league/boo_to_the_goose", token=TOKEN)
+            mine = next(r for r in board["rows"] if r["learner"] == "Mallory")
+            if mine["games"] >= 4:
+                break
+            time.sleep(0.5)
+        assert mine["games"] >= 4 and mine["rating"] is not None
+        assert server.proc.poll() is None and not marker.exists()
+        assert board["games"] >= mine["games"]  # nothing was deleted
+    finally:
+        server.stop()
+
+
+def test_the_course_command_joins_the_class_for_its_folder(tmp_path, monkeypatch):
+    from goose_widgets.commands import course
+
+    monkeypatch.delenv("GOOSE_WIDGETS_PROGRESS", raising=False)  # the kernels' rule: the notebooks' folder
+    folder = tmp_path / "goose-course"
+    course.copy_course(folder)
+    server = started(tmp_path)
+    try:
+        code = request_json(f"{server.url}/api/classes", {"name": "5B"}, token=TOKEN)["code"]
+        said = course.join_the_class(folder, f"{server.url}/class/{code}", "Bo")
+        assert said == "joined the class '5B' as 'Bo': your checks are sent to it"
+        kept = (folder / course.FIRST).parent / class_link.CLASS_FILE
+        assert kept.is_file() and f'"code": "{code}"' in kept.read_text()
+        with pytest.raises(SystemExit, match="--class needs your name"):
+            course.join_the_class(folder, f"{server.url}/class/{code}", None)
+        course.copy_course(tmp_path / "another")  # someone else's folder: the name is taken
+        with pytest.raises(SystemExit, match="someone in this class already joined as 'Bo'"):
+            course.join_the_class(tmp_path / "another", f"{server.url}/class/{code}", "Bo")
+    finally:
+        server.stop()
