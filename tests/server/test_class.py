@@ -237,3 +237,15 @@ def test_an_idle_learner_on_an_unsolved_exercise_is_an_alert_and_a_solved_one_is
     assert [(a["learner"], a["kind"]) for a in found["alerts"]] == [("Ada", "idle")]
     assert "nothing for 5 minutes" in found["alerts"][0]["text"]
     assert found["grid"][0]["cells"][0]["minutes"] == round(now / 60, 1)
+
+
+def test_an_outbox_of_many_checks_is_taken_at_once_and_every_check_judged(client):
+    """A learner back after a while offline sends every check they made: none is refused for
+    number, and each gets its verdict (a few at a time)."""
+    code = new_class(client)
+    key = join(client, code, "Ada")
+    checks = [event(answer=Fraction(1, n), result="wrong") for n in range(2, 14)]
+    answer = send(client, code, "Ada", key, *checks, wait=60)
+    assert answer.status_code == 200, answer.text
+    assert sorted(answer.json()["verdicts"]) == sorted(e["id"] for e in checks)
+    assert cell(snapshot(client, code), "Ada", WELL)["checks"] == 12
