@@ -79,7 +79,7 @@ class Server:
              str(folder / "class.sqlite3"), "--token", TOKEN, "--lookups-per-minute", "100000",
              *(["--workers", os.environ["BENCH_WORKERS"]] if "BENCH_WORKERS" in os.environ else [])],
             stdout=self.log, stderr=subprocess.STDOUT)
-        from goose_widgets.http_client import ServerError, request_json
+        from goose_widgets.exercises.server_client import ServerError, request_json
 
         deadline = time.monotonic() + 60
         while True:
@@ -115,8 +115,8 @@ def dashboard(seconds: float) -> None:
     from websockets.sync.client import connect
 
     from goose_widgets.exercises.sent_answers import answer_payload
+    from goose_widgets.exercises.server_client import request_json
     from goose_widgets.games.game_of_the_goose.exercises import beyond_the_well
-    from goose_widgets.http_client import request_json
 
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
@@ -224,7 +224,7 @@ def make_bot(dogs_first: bool, newest: bool, stop_after: int, fox_at_once: bool)
 
 def league(seconds: float) -> None:
     from goose_widgets.exercises.sent_answers import answer_payload
-    from goose_widgets.http_client import request_json
+    from goose_widgets.exercises.server_client import request_json
 
     rng = random.Random(3)
     with tempfile.TemporaryDirectory() as folder:

@@ -54,10 +54,10 @@ from ..sandbox import (
 )
 from .answers import describe, type_name
 from .capstone_report import TournamentReport
+from .class_link import answer_sent
 from .core import Exercise, Feedback, Hint, Wrong, is_placeholder, learner_error_text
 from .duels import MARGIN, Bar, Duel, Standing, interval
 from .learner_code import LearnerCodeStopped
-from .progress import answer_sent
 
 __all__ = ["CAPSTONE_HIDDEN", "Bar", "BotCapstone", "BotError", "Standing", "TournamentReport",
            "judge_standings", "play_tournament"]

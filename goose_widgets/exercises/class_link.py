@@ -7,13 +7,14 @@ class's code, in ``goose_widgets_class.json`` beside the progress file (`progres
 the course folder), so every notebook of the course, in any kernel, sends to the class.
 ``GOOSE_WIDGETS_CLASS=off`` turns sending off.
 
-**Sending** (`send_event`, called by `progress.record`): the event, with the answer of a check
-(`sent_answers`: plain data as it is, a function or a bot as its pickle), is first appended to the
-outbox ``goose_widgets_class_outbox.jsonl`` beside it, then everything in the outbox is sent, oldest
-first, and what the server acknowledged is taken out.  So an event is never lost: when the server
-cannot be reached, the outbox keeps it and the next event (or `send_queued`) sends it; the server
-counts an event sent twice once (each has its own id).  After a failed attempt, the next waits
-`RETRY_SECONDS`, so an offline learner's checks do not each wait for the network.
+**Sending** (`share`, called by the checks, hints and solutions beside `progress.record`): the
+event, with the answer of a check (`sent_answers`: plain data as it is, a function or a bot as its
+pickle), is first appended to the outbox ``goose_widgets_class_outbox.jsonl`` beside it, then
+everything in the outbox is sent, oldest first, and what the server acknowledged is taken out.  So
+an event is never lost: when the server cannot be reached, the outbox keeps it and the next event
+(or `send_queued`) sends it; the server counts an event sent twice once (each has its own id).
+After a failed attempt, the next waits `RETRY_SECONDS`, so an offline learner's checks do not each
+wait for the network.
 
 **The verdict**: the server judges a check with the grader's code and answers within a few seconds
 (`WAIT_SECONDS`); the check then says "✔ (confirmed by your class)", or what the server found if it
@@ -22,16 +23,19 @@ differs.  Sending never makes a check fail: every problem becomes a short note a
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import os
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CLASS_FILE", "ClassLink", "class_link", "join_class", "send_queued"]
+__all__ = ["CLASS_FILE", "ClassLink", "answer_sent", "class_link", "join_class", "send_queued", "share"]
 
 ENVIRONMENT = "GOOSE_WIDGETS_CLASS"
 CLASS_FILE = "goose_widgets_class.json"
@@ -96,8 +100,8 @@ def join_class(url: str, code: str | None = None, name: str | None = None) -> Cl
     """Join your teacher's class on their server (``url``: its address, or the class's link
     ``http://…/class/CODE``) as ``name``; from now on your checks, hints and solutions shown are
     sent to it.  Joining again from the same course folder keeps your key."""
-    from ..http_client import ServerError, request_json, server_address
     from .progress import _learner
+    from .server_client import ServerError, request_json, server_address
 
     if code is None and isinstance(url, str) and "/class/" in url:
         code = url.split("/class/", 1)[1].split("/")[0].split("#")[0]
@@ -133,6 +137,31 @@ def join_class(url: str, code: str | None = None, name: str | None = None) -> Cl
 
 
 # --- sending ---------------------------------------------------------------------------------------
+
+_sending: contextvars.ContextVar[Any] = contextvars.ContextVar("goose_widgets_answer_sent", default=None)
+
+
+@contextlib.contextmanager
+def answer_sent(answer: Any) -> Iterator[None]:
+    """A check inside this block sends ``answer`` to the class (a capstone's bot, where the check
+    records the verdict of its games)."""
+    token = _sending.set((answer,))
+    try:
+        yield
+    finally:
+        _sending.reset(token)
+
+
+def share(exercise: Any, kind: str, result: Any, answer: Any = NOTHING) -> str:
+    """Send an event of ``exercise`` to the learner's class, if they joined one and the event is
+    recorded (`progress.recorded`); the note a check shows after its feedback ("" for none)."""
+    from .progress import recorded
+
+    if not recorded(exercise):
+        return ""
+    sent = _sending.get()
+    return send_event(exercise.notebook, exercise.name, kind, result, sent[0] if sent is not None else answer)
+
 
 def send_event(notebook: str, exercise: str, kind: str, result: Any, answer: Any = NOTHING) -> str:
     """Send one event to the class, if this folder joined one (module docstring); the note the
@@ -186,7 +215,7 @@ def send_queued(link: ClassLink | None = None) -> str:
 
 def _flush(link: ClassLink, wait: float) -> tuple[dict[str, Any], str]:
     """Send the outbox, a batch at a time; the verdicts the server gave, and a problem ("" if none)."""
-    from ..http_client import ServerError, request_json
+    from .server_client import ServerError, request_json
 
     key = str(link.outbox)
     if time.monotonic() - _last_failure.get(key, -1e9) < RETRY_SECONDS:

@@ -47,6 +47,7 @@ from ..sandbox import (
 )
 from ..sandbox.answers import is_placeholder, is_plain_data
 from .answers import as_number, describe, type_name
+from .class_link import share
 from .progress import record
 from .verdicts import NotAnswered, Rounded, Wrong
 
@@ -151,7 +152,8 @@ class Exercise:
     def evaluate(self, answer: Any) -> Feedback:
         """The feedback for ``answer``, as data; records the result for `progress` (and the file)."""
         feedback = self._evaluate(answer)
-        note = record(self, "check", feedback.status, answer)
+        record(self, "check", feedback.status)
+        note = share(self, "check", feedback.status, answer)
         return dataclasses.replace(feedback, note=note) if note else feedback
 
     def _evaluate(self, answer: Any) -> Feedback:
@@ -194,6 +196,7 @@ class Exercise:
             return Hint(f"This exercise has {_plural(count, 'hint')}: try {which}.")
         seen.add(number)
         record(self, "hint", number)
+        share(self, "hint", number)
         return Hint(f"Hint {number}/{count}: {self.hints[number - 1]}")
 
     def show_solution(self) -> Hint:
@@ -201,6 +204,7 @@ class Exercise:
             return Hint("Solutions are turned off for this class.  `hint()` gives a hint; your "
                         "teacher can help with the rest.")
         record(self, "solution", "shown")
+        share(self, "solution", "shown")
         return Hint("Solution:\n\n```python\n" + self.solution.strip() + "\n```")
 
     @property

@@ -74,10 +74,10 @@ class League:
     def submit(self, my_bot: Any) -> LeagueNote:
         """Send ``my_bot(observation, legal_actions)`` to your class's league (it replaces the bot you
         sent before)."""
-        from ..http_client import ServerError, request_json
         from .class_link import class_link
         from .core import is_placeholder
         from .sent_answers import answer_payload
+        from .server_client import ServerError, request_json
 
         link = class_link()
         if link is None:
@@ -100,8 +100,8 @@ class League:
 
     def standings(self) -> Standings | LeagueNote:
         """The leaderboard of your class's league now."""
-        from ..http_client import ServerError, request_json
         from .class_link import class_link
+        from .server_client import ServerError, request_json
 
         link = class_link()
         if link is None:

@@ -118,35 +118,16 @@ def not_recorded() -> Iterator[None]:
         _paused.reset(token)
 
 
-_sending: contextvars.ContextVar[Any] = contextvars.ContextVar("goose_widgets_answer_sent", default=None)
+def recorded(exercise: Exercise) -> bool:
+    """Whether events of ``exercise`` are recorded here (and sent to a class): not a worked example,
+    not inside `not_recorded`."""
+    return not _paused.get() and not getattr(exercise, "example", False)
 
 
-@contextlib.contextmanager
-def answer_sent(answer: Any) -> Iterator[None]:
-    """A check inside this block sends ``answer`` to the class (a capstone's bot, where the check
-    records the verdict of its games)."""
-    token = _sending.set((answer,))
-    try:
-        yield
-    finally:
-        _sending.reset(token)
-
-
-def record(exercise: Exercise, kind: str, result: Any, answer: Any = None) -> str:
-    """Append one event for ``exercise`` to the progress file, and send it to the learner's class if
-    they joined one (`class_link`; a check with its ``answer``).  Never raises: a problem is a
-    warning.  The note the check shows about the class ("" for none)."""
-    if _paused.get() or getattr(exercise, "example", False):
-        return ""
-    _local(exercise, kind, result)
-    from .class_link import NOTHING, send_event
-
-    sent = _sending.get()
-    return send_event(exercise.notebook, exercise.name, kind, result,
-                      sent[0] if sent is not None else NOTHING if answer is None else answer)
-
-
-def _local(exercise: Exercise, kind: str, result: Any) -> None:
+def record(exercise: Exercise, kind: str, result: Any) -> None:
+    """Append one event for ``exercise`` to the progress file.  Never raises: a problem is a warning."""
+    if not recorded(exercise):
+        return
     path = None
     try:
         path = progress_file()

@@ -134,7 +134,7 @@ def serve(argv: list[str]) -> int:
 def dask_executor(address: str) -> Any:
     """An executor of the Dask cluster at ``address`` (the interface `simulate` takes too)."""
     try:
-        from distributed import Client
+        from dask.distributed import Client
     except ImportError:
         raise SystemExit("goose-widgets serve: --dask-scheduler needs Dask: "
                          "pip install 'dask[distributed]'.") from None

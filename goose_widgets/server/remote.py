@@ -23,8 +23,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ..http_client import ServerError, server_address
-from ..http_client import request_json as _request
+from ..exercises.server_client import ServerError, server_address
+from ..exercises.server_client import request_json as _request
 from ..ui.board import SvgBoard, mimebundle
 from ..ui.errors import error_html, guarded
 from ..ui.seat_view import log_html

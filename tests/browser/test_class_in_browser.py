@@ -62,7 +62,7 @@ def test_a_live_class_from_three_learners_to_the_teachers_dashboard(lab_root, la
     server = ServerProcess(tmp_path / "class.sqlite3", tmp_path / "server.log").start()
     contexts = []
     try:
-        from goose_widgets.http_client import request_json
+        from goose_widgets.exercises.server_client import request_json
 
         code = request_json(f"{server.url}/api/classes", {"name": "5B"}, token=TOKEN)["code"]
         teacher = browser.new_context(viewport=VIEWPORT)

@@ -25,8 +25,10 @@ WELL = (beyond_the_well.notebook, beyond_the_well.name)
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(make_app(tmp_path / "c.sqlite3", judges=Judges(executor=ThreadPoolExecutor(2)))) as c:
+    workers = ThreadPoolExecutor(2)
+    with TestClient(make_app(tmp_path / "c.sqlite3", judges=Judges(executor=workers))) as c:
         yield c
+    workers.shutdown(wait=True)  # a check still being judged ends, with its sandbox, before the next test
 
 
 def new_class(client: TestClient, name: str = "5B") -> str:

@@ -16,8 +16,8 @@ import pytest
 
 from goose_widgets.exercises import class_link
 from goose_widgets.exercises.sent_answers import answer_payload
+from goose_widgets.exercises.server_client import request_json
 from goose_widgets.games.game_of_the_goose.exercises import beyond_the_well, move_a_pawn
-from goose_widgets.http_client import request_json
 
 from .helpers import TOKEN, ServerProcess
 

@@ -82,9 +82,11 @@ def test_a_league_of_thirty_bots_reaches_stable_ratings():
 
 @pytest.fixture
 def client(tmp_path):
-    app = make_app(tmp_path / "league.sqlite3", judges=Judges(2, executor=ThreadPoolExecutor(2)))
+    workers = ThreadPoolExecutor(2)
+    app = make_app(tmp_path / "league.sqlite3", judges=Judges(2, executor=workers))
     with TestClient(app) as c:
         yield c
+    workers.shutdown(wait=True)  # a match still being played ends, with its sandboxes, before the next test
 
 
 def first(observation, legal_actions):

@@ -1,6 +1,6 @@
 """Talking to a goose-widgets server from a learner's kernel: one JSON request, and its errors in
-words a learner can act on (`ServerError`).  Used by a notebook's seat at a table
-(`server.remote`) and by a learner's link to a live class (`exercises.class_link`).
+words a learner can act on (`ServerError`).  Used by a learner's link to a live class
+(`class_link`), its bot league (`league`), and a notebook's seat at a table (`server.remote`).
 """
 
 from __future__ import annotations
