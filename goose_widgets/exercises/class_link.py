@@ -117,9 +117,8 @@ def join_class(url: str, code: str | None = None, name: str | None = None) -> Cl
         raise ValueError(f"sending to a class is turned off here ({ENVIRONMENT}=off, or the progress file "
                          "is off): turn it on to join.")
     old = class_link()
-    same = old is not None and (old.url, old.learner) == (base, name.strip()) and \
-        old.code == code.upper().replace("-", "").replace(" ", "")
-    key = old.key if old is not None and same else None
+    # the key kept for this server and name: the server takes it only for the class it belongs to
+    key = old.key if old is not None and (old.url, old.learner) == (base, name.strip()) else None
     try:
         joined = request_json(f"{base}/api/classes/{code}/join",
                               {"name": name, **({"key": key} if key else {})})

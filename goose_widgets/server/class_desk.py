@@ -31,6 +31,7 @@ import base64
 import contextlib
 import json
 import logging
+import math
 import random
 import re
 import secrets
@@ -86,6 +87,8 @@ class ClassDesk:
     # --- lifetime -----------------------------------------------------------------------------
     async def start(self) -> None:
         """Judge every check that was not judged when the server stopped."""
+        if await asyncio.to_thread(self.book.classes):
+            self.judges.warm()
         for code, event in await asyncio.to_thread(self.book.unjudged):
             self._judge_later(code, event.learner, event.id, event.notebook, event.exercise, event.answer)
         if self.league_on:
@@ -124,11 +127,12 @@ class ClassDesk:
         if not isinstance(body, dict) or set(body) != {"name"}:
             raise Refused("bad_request", "a new class is an object with its name: {\"name\": \"5B\"}.")
         code = self.book.create_class(body["name"], taken, first)
+        self.judges.warm()
         return self.summary(code)
 
     def summary(self, code: str) -> dict[str, Any]:
         return {"code": code, "name": self.book.class_name(code), "learners": self.book.learners(code),
-                "page": f"/class/{code}", "join": f"/class/{code}/join"}
+                "page": f"/class/{code}"}
 
     def join(self, code: str, body: Any) -> dict[str, Any]:
         if not isinstance(body, dict) or not {"name"} <= set(body) <= {"name", "key"}:
@@ -185,7 +189,8 @@ class ClassDesk:
             if not (isinstance(event["id"], str) and ID.match(event["id"]) and isinstance(event["time"], str)
                     and len(event["time"]) <= 40 and event["kind"] in KINDS):
                 raise Refused("bad_request", "an event's id, time or kind is malformed.")
-            if (event["notebook"], event["exercise"]) not in known:
+            if not isinstance(event["notebook"], str) or not isinstance(event["exercise"], str) \
+                    or (event["notebook"], event["exercise"]) not in known:
                 raise Refused("bad_request", f"the course has no exercise {str(event['exercise'])[:60]!r} in "
                                              f"{str(event['notebook'])[:40]}.")
             result = event.get("result")
@@ -193,7 +198,7 @@ class ClassDesk:
                     or type(result) is int and 0 < result < 100):
                 raise Refused("bad_request", "an event's result is a short word or a hint's number.")
         wait = body.get("wait", 0)
-        if isinstance(wait, bool) or not isinstance(wait, int | float):
+        if isinstance(wait, bool) or not isinstance(wait, int | float) or not math.isfinite(wait):
             raise Refused("bad_request", "wait is a number of seconds.")
         return body["learner"], events, float(wait)
 
@@ -307,7 +312,7 @@ class ClassDesk:
         if not isinstance(body, dict) or set(body) != {"learner", "key", "game", "bot"}:
             raise Refused("bad_request", "a bot is submitted as {\"learner\", \"key\", \"game\", \"bot\"}.")
         self._learner(code, body)
-        if body["game"] not in league.capstones():
+        if not isinstance(body["game"], str) or body["game"] not in league.capstones():
             raise Refused("bad_request", f"the leagues are {', '.join(sorted(league.capstones()))}.")
         try:
             bot = answer_value(body["bot"])
@@ -328,7 +333,7 @@ class ClassDesk:
     def learners_league(self, code: str, body: Any) -> str:
         """The game of the league a learner asks about (``{"learner", "key", "game"}``)."""
         if not isinstance(body, dict) or set(body) != {"learner", "key", "game"} or \
-                body["game"] not in league.capstones():
+                not isinstance(body["game"], str) or body["game"] not in league.capstones():
             raise Refused("bad_request", "ask as {\"learner\", \"key\", \"game\"} with a capstone's game.")
         self._learner(code, body)
         return str(body["game"])

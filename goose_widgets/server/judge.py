@@ -83,6 +83,7 @@ class Judges:
         self.workers = workers or default_workers()
         self._given = executor
         self._pool: Executor | None = executor
+        self._warming: list[Any] | None = None
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -99,6 +100,13 @@ class Judges:
         """``work(*args)`` in a worker (a check, a league's match), at most `SECONDS`."""
         loop = asyncio.get_running_loop()
         return await asyncio.wait_for(loop.run_in_executor(self._executor(), work, *args), SECONDS)
+
+    def warm(self) -> None:
+        """Start the workers now, each with the course loaded (a class was made, or the server
+        started with classes), so that the first learner's check does not wait for them."""
+        if self._warming is None:
+            executor = self._executor()
+            self._warming = [executor.submit(_warm) for _ in range(self.workers)]
 
     def close(self) -> None:
         if self._pool is not None and self._given is None:

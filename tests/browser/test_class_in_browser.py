@@ -134,7 +134,7 @@ def test_a_live_class_from_three_learners_to_the_teachers_dashboard(lab_root, la
         replay.locator("#where").wait_for(timeout=20_000)
         replay.get_by_text("Step 0 of").wait_for(timeout=10_000)
         for _ in range(6):
-            replay.get_by_role("button", name="Next ▶").click()
+            replay.get_by_role("button", name="Next step").click()
         replay.get_by_text("Step 6 of").wait_for(timeout=10_000)
         assert replay.locator("#boards svg").count() == 2
         replay.keyboard.press("End")

@@ -4,6 +4,7 @@ and its WebSocket, the CSV of points."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
@@ -136,6 +137,8 @@ def test_a_forged_verdict_or_capstone_result_cannot_be_sent(client):
     (lambda e: e.update(answer={"plain": ["x", "oops"]}), None),
     (lambda e: e.update(answer={"pickle": "not base64!", "function": True}), None),
     (lambda e: e.update(result={"status": "correct"}), "short word"),
+    (lambda e: e.update(notebook=["02_goose_probability"]), "no exercise"),
+    (lambda e: e.update(exercise={"name": "x"}), "no exercise"),
 ])
 def test_a_malformed_event_is_refused_or_judged_wrong_and_never_crashes(client, change, reason):
     code = new_class(client)
@@ -251,3 +254,32 @@ def test_an_outbox_of_many_checks_is_taken_at_once_and_every_check_judged(client
     assert answer.status_code == 200, answer.text
     assert sorted(answer.json()["verdicts"]) == sorted(e["id"] for e in checks)
     assert cell(snapshot(client, code), "Ada", WELL)["checks"] == 12
+
+
+@pytest.mark.parametrize("wait", ["NaN", "Infinity", "true", '"5"'])
+def test_a_wait_that_is_no_number_of_seconds_is_refused(client, wait):
+    code = new_class(client)
+    key = join(client, code, "Ada")
+    hint = json.dumps(event(kind="hint", result=1))
+    body = f'{{"learner": "Ada", "key": "{key}", "events": [{hint}], "wait": {wait}}}'
+    answer = client.post(f"/api/classes/{code}/events", content=body,
+                         headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and "wait is a number" in answer.json()["message"]
+    assert snapshot(client, code)["events"] == 0
+
+
+def test_a_league_request_naming_no_game_is_refused(client):
+    code = new_class(client)
+    key = join(client, code, "Ada")
+
+    def my_bot(observation, legal_actions):
+        return legal_actions[0]
+
+    for game in (["boo"], {"boo": 1}, 5):
+        submitted = client.post(f"/api/classes/{code}/league",
+                                json={"learner": "Ada", "key": key, "game": game,
+                                      "bot": answer_payload(my_bot)})
+        assert submitted.status_code == 400 and "leagues are" in submitted.json()["message"]
+        standings = client.post(f"/api/classes/{code}/league/standings",
+                                json={"learner": "Ada", "key": key, "game": game})
+        assert standings.status_code == 400

@@ -4,7 +4,9 @@ is back; a hostile answer, judged behind the walls, cannot reach the server or w
 
 from __future__ import annotations
 
+import base64
 import os
+import pickle
 import sqlite3
 import time
 import uuid
@@ -54,6 +56,9 @@ def cell(snap: dict[str, Any], learner: str, key: tuple[str, str]) -> dict[str, 
 
 @pytest.fixture
 def learner_folder(tmp_path, monkeypatch):
+    # a check waits this long for its verdict here (5 s in a class): a loaded machine starts the
+    # server's judges slowly, and these tests are about what the check says once it has the verdict
+    monkeypatch.setattr(class_link, "WAIT_SECONDS", 60.0)
     folder = tmp_path / "course"
     folder.mkdir()
     monkeypatch.setenv("GOOSE_WIDGETS_PROGRESS", str(folder))
@@ -151,14 +156,25 @@ def test_a_hostile_answer_cannot_reach_the_server_or_its_records(tmp_path):
                     pass
             return square
 
+        class OpensItself:  # a pickle that runs code the moment it is opened, before any call
+            def __reduce__(self):
+                return (os.mkdir, (str(opened),))
+
+        opened = tmp_path / "opened-outside-the-walls"
         events = [{"id": uuid.uuid4().hex, "time": "2026-12-03T10:00:00+00:00",
                    "notebook": move_a_pawn.notebook, "exercise": move_a_pawn.name, "kind": "check",
-                   "result": "correct", "answer": answer_payload(move)}]
+                   "result": "correct", "answer": answer_payload(move)},
+                  {"id": uuid.uuid4().hex, "time": "2026-12-03T10:00:00+00:00",
+                   "notebook": move_a_pawn.notebook, "exercise": move_a_pawn.name, "kind": "check",
+                   "result": "correct", "answer": {"pickle": base64.b64encode(pickle.dumps(OpensItself()))
+                                                   .decode(), "function": True}}]
         answer = request_json(f"{server.url}/api/classes/{code}/events",
                               {"learner": "Mallory", "key": key, "events": events, "wait": 60}, timeout=90)
         verdict = answer["verdicts"][events[0]["id"]]
         assert verdict["status"] == "wrong" and verdict["points"] == 0
         assert "move(0, 2) returned 0" in verdict["message"]  # it ran to its end, behind the walls
+        assert answer["verdicts"][events[1]["id"]]["status"] == "wrong"
+        assert not opened.exists()  # the pickle was opened only inside the walls
         assert server.proc.poll() is None and request_json(f"{server.url}/api/classes", token=TOKEN)
         assert not marker.exists()
         snap = snapshot(server, code)
@@ -167,7 +183,7 @@ def test_a_hostile_answer_cannot_reach_the_server_or_its_records(tmp_path):
     finally:
         server.stop()
     with sqlite3.connect(tmp_path / "class.sqlite3") as db:
-        assert db.execute("SELECT status, points FROM events").fetchall() == [("wrong", 0.0)]
+        assert db.execute("SELECT status, points FROM events").fetchall() == [("wrong", 0.0)] * 2
     assert os.path.exists(tmp_path / "class.sqlite3")
 
 
